@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/**
+ * One database handle type for both drivers, so queries are written once and run on
+ * PostgreSQL (distributed) and PGlite (embedded) alike.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the schema type is chosen by each service.
+export type Db = PgDatabase<PgQueryResultHKT, any>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything a query can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `select 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Applies this service's versioned migrations (drizzle-kit output folder). */
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… for PostgreSQL; empty, `pglite://<dir>` or `memory://` for PGlite. */
+  url?: string;
+  /** Where PGlite keeps its files when no url says otherwise. */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const url = opts.url ?? '';
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    // A dropped connection must not crash the process; readiness reports it instead.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      migrate: async (migrationsFolder) => {
+        await migratePg(db as never, { migrationsFolder });
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined;
+  if (url === 'memory://') dir = undefined;
+  else if (url.startsWith('pglite://')) dir = url.slice('pglite://'.length);
+  else dir = opts.dataDir;
+  if (dir) mkdirSync(path.resolve(dir), { recursive: true });
+  const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      if (closed) throw new Error('database closed');
+      await db.execute(sql`select 1`);
+    },
+    migrate: async (migrationsFolder) => {
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config';
+
+// Four projects, one per kind of test (see README "Tests"):
+// - unit: pure logic and embedded adapters (PGlite, in-process bus and jobs), no outside service.
+// - unit-web: front-end logic and components in jsdom.
+// - integration: real PostgreSQL and Redis (DATABASE_URL, REDIS_URL); they fail, never skip, when missing.
+// - e2e: real Chromium against the product started as `npm start` would.
+// The Kafka contract suite joins the integration project only where KAFKA_BROKERS is set,
+// because no Kafka broker can run on the development and CI machines.
+const kafka = process.env.KAFKA_BROKERS ? [] : ['**/*.kafka.integration.test.ts'];
+const ignored = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
+const web = ['frontends/**', 'packages/ui/**', 'packages/api-client/**', 'packages/i18n/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          exclude: [...ignored, ...web, '**/*.integration.test.ts', 'e2e/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-web',
+          environment: 'jsdom',
+          include: web.map((w) => `${w.replace('/**', '')}/**/*.test.{ts,tsx}`),
+          exclude: [...ignored, '**/*.integration.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['**/*.integration.test.ts'],
+          exclude: [...ignored, ...kafka],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.ts'],
+          exclude: ignored,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
