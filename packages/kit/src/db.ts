@@ -25,8 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
-  /** Applies this service's versioned migrations (drizzle-kit output folder). */
-  migrate(migrationsFolder: string): Promise<void>;
+  /**
+   * Applies versioned migrations (a drizzle-kit output folder). `migrationsTable` keeps separate
+   * histories apart in one database: the kit's own tables (outbox, inbox) and the service's.
+   */
+  migrate(migrationsFolder: string, migrationsTable?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,8 +55,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      migrate: async (migrationsFolder) => {
-        await migratePg(db as never, { migrationsFolder });
+      migrate: async (migrationsFolder, migrationsTable) => {
+        await migratePg(db as never, { migrationsFolder, migrationsTable });
       },
       close: () => pool.end(),
     };
@@ -74,8 +77,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
-    migrate: async (migrationsFolder) => {
-      await migratePglite(db as never, { migrationsFolder });
+    migrate: async (migrationsFolder, migrationsTable) => {
+      await migratePglite(db as never, { migrationsFolder, migrationsTable });
     },
     close: async () => {
       if (closed) return;
