@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not satisfy a service's schema; its message is one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/**
+ * Settings every service shares. A service extends it with `baseConfigSchema.extend({...})`.
+ * Defaults are the embedded mode: nothing to install.
+ */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl.refine(
+    (v) => v === undefined || /^(postgres(ql)?|pglite|memory):\/\//.test(v),
+    'must start with postgres://, postgresql://, pglite:// or memory://',
+  ),
+  EVENT_BUS: z.enum(['memory', 'redis', 'kafka']).default('memory'),
+  JOBS: z.enum(['memory', 'bullmq']).optional(),
+  REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must start with redis://'),
+  KAFKA_BROKERS: optionalUrl,
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
+
+/**
+ * Parses `env` with `schema`. On failure throws a ConfigError whose message names the first bad
+ * variable in one line, e.g. `Invalid configuration: PORT: Invalid input: expected number`.
+ * The value itself is never echoed: it may be a secret.
+ */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join('.') || '(environment)';
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
+  }
+  const config = result.data as Record<string, unknown>;
+  if ('EVENT_BUS' in config) {
+    if (config.EVENT_BUS === 'redis' && !config.REDIS_URL)
+      throw new ConfigError('Invalid configuration: REDIS_URL: required when EVENT_BUS=redis');
+    if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS)
+      throw new ConfigError('Invalid configuration: KAFKA_BROKERS: required when EVENT_BUS=kafka');
+    // Jobs follow Redis when it is there: a service started against Redis schedules on BullMQ.
+    config.JOBS ??= config.REDIS_URL ? 'bullmq' : 'memory';
+    if (config.JOBS === 'bullmq' && !config.REDIS_URL)
+      throw new ConfigError('Invalid configuration: REDIS_URL: required when JOBS=bullmq');
+  }
+  return config as z.infer<S>;
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { errorMiddleware, notFoundMiddleware } from './errors.ts';
+import { type Logger, loggableUrl } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { type RouteDefinition, mountRoutes } from './route.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const validRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Keeps a well-formed inbound request id (the gateway's) or makes one; echoes it on the response. */
+export const requestIdMiddleware: RequestHandler = (req, res, next) => {
+  const inbound = req.header(REQUEST_ID_HEADER);
+  const id = inbound && validRequestId.test(inbound) ? inbound : randomUUID();
+  (req as { id?: string }).id = id;
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  next();
+};
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  routes: RouteDefinition[];
+  /** Named checks run by `/readyz`; each throws when its dependency cannot answer. */
+  readiness: Record<string, ReadinessCheck>;
+  /** Readiness turns false at shutdown, before the server stops taking requests. */
+  isShuttingDown: () => boolean;
+}
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const { name, logger } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  const metrics = createMetrics(name);
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
+      // Health probes and metrics scrapes would drown the log.
+      autoLogging: { ignore: (req) => /^\/(livez|readyz|metrics)$/.test(req.url ?? '') },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(metrics.middleware);
+
+  app.get('/livez', (_req, res) => {
+    res.json({ status: 'ok', service: name });
+  });
+  app.get('/readyz', async (_req, res) => {
+    if (options.isShuttingDown()) {
+      res.status(503).json({ status: 'shutting_down', service: name, checks: {} });
+      return;
+    }
+    const checks: Record<string, { ok: boolean; error?: string }> = {};
+    await Promise.all(
+      Object.entries(options.readiness).map(async ([check, run]) => {
+        try {
+          await withTimeout(run(), 2000);
+          checks[check] = { ok: true };
+        } catch (err) {
+          checks[check] = { ok: false, error: err instanceof Error ? err.message : 'failed' };
+        }
+      }),
+    );
+    const ready = Object.values(checks).every((c) => c.ok);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service: name, checks });
+  });
+  app.get('/metrics', metrics.handler);
+  const document = buildOpenApiDocument(name, options.routes);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+
+  const router = express.Router();
+  mountRoutes(router, options.routes, logger);
+  app.use(router);
+  app.use(notFoundMiddleware);
+  app.use(errorMiddleware(logger));
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

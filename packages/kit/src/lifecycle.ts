@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { ConfigError } from './config.ts';
+
+export interface Listening {
+  server: Server;
+  port: number;
+  url: string;
+  /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Listening> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    // Keep-alive from the gateway's agents must outlive the gateway's idle timeout.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    server.once('error', reject);
+    server.once('listening', () => {
+      const address = server.address() as AddressInfo;
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+      resolve({
+        server,
+        port: address.port,
+        url: `http://${shownHost}:${address.port}`,
+        stop: (graceMs = 10_000) =>
+          new Promise<void>((done) => {
+            const force = setTimeout(() => server.closeAllConnections(), graceMs);
+            force.unref();
+            server.close(() => {
+              clearTimeout(force);
+              done();
+            });
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * The body of every `main.ts`: starts, and on SIGTERM or SIGINT stops once, cleanly.
+ * A configuration error prints its one line and exits with status 1, without a stack trace.
+ */
+export async function runMain(start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
+  let running: { stop(): Promise<void> };
+  try {
+    running = await start();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(err);
+    process.exit(1);
+  }
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        console.error(`shutdown after ${signal} failed`, err);
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
