@@ -27,7 +27,10 @@ export const baseConfigSchema = z.object({
   ),
   EVENT_BUS: z.enum(['memory', 'redis', 'kafka']).default('memory'),
   JOBS: z.enum(['memory', 'bullmq']).optional(),
-  REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must start with redis://'),
+  REDIS_URL: optionalUrl.refine(
+    (v) => v === undefined || /^rediss?:\/\//.test(v),
+    'must start with redis://',
+  ),
   KAFKA_BROKERS: optionalUrl,
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };

@@ -1,4 +1,4 @@
-import { type ErrorBody, type FieldError, defaultsForStatus } from '@innerview/contracts';
+import { defaultsForStatus, type ErrorBody, type FieldError } from '@innerview/contracts';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from './logger.ts';
@@ -9,7 +9,12 @@ export class HttpError extends Error {
   readonly detail: string | FieldError[];
   readonly code: string;
   readonly extra: Record<string, unknown> | undefined;
-  constructor(status: number, detail?: string | FieldError[], code?: string, extra?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    detail?: string | FieldError[],
+    code?: string,
+    extra?: Record<string, unknown>,
+  ) {
     const defaults = defaultsForStatus(status);
     const text = typeof detail === 'string' ? detail : defaults.message;
     super(text);
@@ -31,7 +36,12 @@ export function errorBody(
   return { ...extra, detail: detail ?? defaults.message, code: code ?? defaults.code };
 }
 
-export function sendError(res: Response, status: number, detail?: string | FieldError[], code?: string): void {
+export function sendError(
+  res: Response,
+  status: number,
+  detail?: string | FieldError[],
+  code?: string,
+): void {
   res.status(status).json(errorBody(status, detail, code));
 }
 
@@ -67,7 +77,12 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     // body-parser raises errors with a status and a type.
-    const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+    const status =
+      typeof err?.status === 'number'
+        ? err.status
+        : typeof err?.statusCode === 'number'
+          ? err.statusCode
+          : 500;
     if (err?.type === 'entity.parse.failed') {
       res.status(400).json(errorBody(400, 'Malformed JSON body'));
       return;
@@ -84,7 +99,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.status(status).json(errorBody(status));
       return;
     }
-    logger.error({ err: { name: err?.name, message: err?.message, stack: err?.stack }, reqId: req.id }, 'unhandled error');
+    logger.error(
+      { err: { name: err?.name, message: err?.message, stack: err?.stack }, reqId: req.id },
+      'unhandled error',
+    );
     res.status(500).json(errorBody(500));
   };
 }

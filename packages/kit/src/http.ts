@@ -5,7 +5,7 @@ import { errorMiddleware, notFoundMiddleware } from './errors.ts';
 import { type Logger, loggableUrl } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { type RouteDefinition, mountRoutes } from './route.ts';
+import { mountRoutes, type RouteDefinition } from './route.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const validRequestId = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 // Process-wide metrics (CPU, memory, event loop) are collected once, even when six services share
 // the embedded process; each service adds its own HTTP metrics in its own registry.

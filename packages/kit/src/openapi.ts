@@ -1,6 +1,6 @@
-import { createDocument } from 'zod-openapi';
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { ErrorBody } from '@innerview/contracts';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
+import { createDocument } from 'zod-openapi';
 import type { RouteDefinition } from './route.ts';
 
 /** `/api/v1/chat-sessions/:id` → `/api/v1/chat-sessions/{id}` */
@@ -16,10 +16,14 @@ export function buildOpenApiDocument(service: string, routes: RouteDefinition[])
     const responses: Record<string, ZodOpenApiResponseObject> = {};
     for (const [status, spec] of Object.entries(route.responses ?? {})) {
       responses[status] = spec.schema
-        ? { description: spec.description, content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
+        ? {
+            description: spec.description,
+            content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } },
+          }
         : { description: spec.description };
     }
-    if (!route.responses?.[route.status ?? 200]) responses[String(route.status ?? 200)] ??= { description: 'Success' };
+    if (!route.responses?.[route.status ?? 200])
+      responses[String(route.status ?? 200)] ??= { description: 'Success' };
     const errors = (route.auth ?? 'user') === 'user' ? ['401', '422'] : ['422'];
     for (const status of errors) {
       responses[status] ??= { description: 'Error', content: { 'application/json': { schema: ErrorBody } } };

@@ -58,9 +58,11 @@ export interface RouteDefinition<
 }
 
 /** Keeps the handler's parameter types inferred from the schemas. */
-export function defineRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
-  route: RouteDefinition<B, Q, P>,
-): RouteDefinition<B, Q, P> {
+export function defineRoute<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+>(route: RouteDefinition<B, Q, P>): RouteDefinition<B, Q, P> {
   return route;
 }
 
@@ -72,7 +74,10 @@ function strictIfObject(schema: z.ZodType | undefined): z.ZodType | undefined {
 const JSON_LIMIT = '1mb';
 
 function isJsonContentType(req: Request): boolean {
-  return req.is(['application/json', 'application/*+json']) !== false && req.is(['application/json', 'application/*+json']) !== null;
+  return (
+    req.is(['application/json', 'application/*+json']) !== false &&
+    req.is(['application/json', 'application/*+json']) !== null
+  );
 }
 
 function hasBody(req: Request): boolean {
@@ -82,7 +87,11 @@ function hasBody(req: Request): boolean {
 
 /** Mounts routes on a router with body parsing, validation and the error shape. */
 export function mountRoutes(router: Router, routes: RouteDefinition[], log: Logger): void {
-  const json = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
+  const json = express.json({
+    limit: JSON_LIMIT,
+    strict: true,
+    type: ['application/json', 'application/*+json'],
+  });
   const form = express.urlencoded({ limit: JSON_LIMIT, extended: false });
   for (const route of routes) {
     const body = strictIfObject(route.body);
@@ -99,11 +108,15 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], log: Logg
           const ok = expected ? req.is(expected) : isJsonContentType(req);
           if (!ok) throw new HttpError(415);
         }
-        const parsedBody = body ? body.safeParse(req.body ?? {}) : { success: true as const, data: undefined };
+        const parsedBody = body
+          ? body.safeParse(req.body ?? {})
+          : { success: true as const, data: undefined };
         if (!parsedBody.success) throw new HttpError(422, zodFieldErrors(parsedBody.error, 'body'));
         const parsedQuery = query ? query.safeParse(req.query) : { success: true as const, data: req.query };
         if (!parsedQuery.success) throw new HttpError(422, zodFieldErrors(parsedQuery.error, 'query'));
-        const parsedParams = params ? params.safeParse(req.params) : { success: true as const, data: req.params };
+        const parsedParams = params
+          ? params.safeParse(req.params)
+          : { success: true as const, data: req.params };
         if (!parsedParams.success) throw new HttpError(422, zodFieldErrors(parsedParams.error, 'path'));
         const result = await route.handler({
           body: parsedBody.data,
@@ -116,7 +129,8 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], log: Logg
           log: (req as Request & { log?: Logger }).log ?? log,
         });
         if (result !== undefined && !res.headersSent) res.status(route.status ?? 200).json(result);
-        else if (result === undefined && !res.headersSent && !res.writableEnded) res.status(route.status ?? 204).end();
+        else if (result === undefined && !res.headersSent && !res.writableEnded)
+          res.status(route.status ?? 204).end();
       } catch (err) {
         next(err);
       }

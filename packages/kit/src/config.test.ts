@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const config = loadConfig(baseConfigSchema, {});
+    expect(config).toMatchObject({ EVENT_BUS: 'memory', JOBS: 'memory', DATA_DIR: '.data', PORT: 0 });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the bad variable in one line and never echoes its value', () => {
+    let error: unknown;
+    try {
+      loadConfig(baseConfigSchema, { PORT: 'eighty', DATABASE_URL: 'mysql://secret@host/db' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration: (PORT|DATABASE_URL): /);
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain('secret');
+  });
+
+  it('rejects an unknown bus kind by name', () => {
+    expect(() => loadConfig(baseConfigSchema, { EVENT_BUS: 'rabbit' })).toThrow(
+      /^Invalid configuration: EVENT_BUS: /,
+    );
+  });
+
+  it('requires REDIS_URL for the Redis bus and KAFKA_BROKERS for Kafka', () => {
+    expect(() => loadConfig(baseConfigSchema, { EVENT_BUS: 'redis' })).toThrow(
+      'Invalid configuration: REDIS_URL: required when EVENT_BUS=redis',
+    );
+    expect(() => loadConfig(baseConfigSchema, { EVENT_BUS: 'kafka' })).toThrow(
+      'Invalid configuration: KAFKA_BROKERS: required when EVENT_BUS=kafka',
+    );
+  });
+
+  it('moves jobs to BullMQ when Redis is configured', () => {
+    const config = loadConfig(baseConfigSchema, { REDIS_URL: 'redis://127.0.0.1:6379', EVENT_BUS: 'redis' });
+    expect(config.JOBS).toBe('bullmq');
+  });
+
+  it('validates service-specific settings too', () => {
+    const schema = baseConfigSchema.extend({ OPENAI_MODEL: z.string().min(1) });
+    expect(() => loadConfig(schema, {})).toThrow(/^Invalid configuration: OPENAI_MODEL: /);
+    expect(loadConfig(schema, { OPENAI_MODEL: 'gpt' }).OPENAI_MODEL).toBe('gpt');
+  });
+});

@@ -1,0 +1,6 @@
+import type { RouteDefinition, ServiceContext } from '@innerview/kit';
+
+/** Every HTTP route of the billing service. The feature issues add theirs here. */
+export function routes(_ctx: ServiceContext): RouteDefinition[] {
+  return [];
+}

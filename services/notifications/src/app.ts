@@ -1,0 +1,13 @@
+import { defineService } from '@innerview/kit';
+import { subscriptions } from './events/subscriptions.ts';
+import { registerJobs } from './jobs/index.ts';
+import { routes } from './routes/index.ts';
+
+/** The notifications service: every e-mail and the schedules that send them. */
+export const notificationsService = defineService({
+  name: 'notifications',
+  defaultPort: 8106,
+  routes,
+  subscriptions,
+  jobs: registerJobs,
+});

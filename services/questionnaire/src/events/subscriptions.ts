@@ -1,0 +1,6 @@
+import type { EventHandlerDefinition, ServiceContext } from '@innerview/kit';
+
+/** Every event the questionnaire service consumes, in one place. */
+export function subscriptions(_ctx: ServiceContext): EventHandlerDefinition[] {
+  return [];
+}
