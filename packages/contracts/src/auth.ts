@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/**
+ * Sign-up and login rules of spec §5, shared by the auth service and the shell's forms so both
+ * say the same thing. Messages are the spec's English words; the front end translates them by key.
+ */
+export const authMessages = {
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthFormat: 'Date must be in YYYY-MM-DD format',
+  yearFourDigits: 'Year must be exactly 4 digits',
+  tooYoung: 'You must be at least 16 years old',
+  tooOld: 'Age must be 120 years or younger',
+  futureDate: 'Date cannot be in the future',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  // Spec §5 shows no message for this rule; this wording states the enforced rule exactly.
+  passwordRule:
+    'Password must be 8 to 40 characters with an uppercase letter, a lowercase letter, and a number or symbol',
+  confirmRequired: 'Please confirm your password',
+  passwordsDiffer: 'Passwords do not match',
+  firstNameLength: 'First name must be 2 to 255 characters',
+  lastNameLength: 'Last name must be 2 to 255 characters',
+  termsRequired: 'You must agree to the General Terms and Conditions',
+  privacyRequired: 'You must agree to the Privacy Policy',
+  loginEmailInvalid: 'Enter a valid email address.',
+} as const;
+export type AuthMessageKey = keyof typeof authMessages;
+
+export const MIN_AGE = 16;
+export const MAX_AGE = 120;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 40;
+export const NAME_MIN = 2;
+export const NAME_MAX = 255;
+export const EMAIL_LOCAL_MAX = 255;
+
+/** Full years between a YYYY-MM-DD birth date and `today` (YYYY-MM-DD), counting birthdays. */
+export function ageOn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The first message key that `dateOfBirth` breaks on `today`, or null when it is acceptable. */
+export function dateOfBirthProblem(value: string | undefined | null, today: string): AuthMessageKey | null {
+  const text = (value ?? '').trim();
+  if (text === '') return 'dateOfBirthRequired';
+  const parts = /^(\d+)-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (parts && parts[1]!.length !== 4) return 'yearFourDigits';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !isRealDate(text)) return 'dateOfBirthFormat';
+  if (text > today) return 'futureDate';
+  const age = ageOn(text, today);
+  if (age < MIN_AGE) return 'tooYoung';
+  if (age > MAX_AGE) return 'tooOld';
+  return null;
+}
+
+// A pragmatic address check: one @, a local part of at most 255 characters, a dotted domain.
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export function isValidEmail(value: string): boolean {
+  if (!emailPattern.test(value)) return false;
+  const local = value.slice(0, value.lastIndexOf('@'));
+  return local.length <= EMAIL_LOCAL_MAX && value.length <= 320;
+}
+
+export function emailProblem(value: string | undefined | null): AuthMessageKey | null {
+  const text = (value ?? '').trim();
+  if (text === '') return 'emailRequired';
+  return isValidEmail(text) ? null : 'emailInvalid';
+}
+
+/** 8 to 40 characters; an uppercase letter, a lowercase letter, and a digit or special character. */
+export function passwordProblem(value: string | undefined | null): AuthMessageKey | null {
+  const text = value ?? '';
+  if (text === '') return 'passwordRequired';
+  const ok =
+    text.length >= PASSWORD_MIN &&
+    text.length <= PASSWORD_MAX &&
+    /\p{Lu}/u.test(text) &&
+    /\p{Ll}/u.test(text) &&
+    /[^\p{L}\s]/u.test(text);
+  return ok ? null : 'passwordRule';
+}
+
+export function confirmPasswordProblem(
+  password: string,
+  confirm: string | undefined | null,
+): AuthMessageKey | null {
+  if (!confirm) return 'confirmRequired';
+  return confirm === password ? null : 'passwordsDiffer';
+}
+
+function nameProblem(value: string | undefined | null, key: AuthMessageKey): AuthMessageKey | null {
+  const length = [...(value ?? '').trim()].length;
+  return length >= NAME_MIN && length <= NAME_MAX ? null : key;
+}
+
+export interface SignupInput {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  date_of_birth?: string | null;
+  password?: string | null;
+  confirm_password?: string | null;
+  terms_accepted?: boolean | null;
+  privacy_accepted?: boolean | null;
+}
+
+/** Every broken rule by field, in the order the form shows the fields. Empty when all pass. */
+export function signupProblems(
+  input: SignupInput,
+  today: string,
+): Partial<Record<keyof SignupInput, AuthMessageKey>> {
+  const problems: Partial<Record<keyof SignupInput, AuthMessageKey>> = {};
+  const set = (field: keyof SignupInput, key: AuthMessageKey | null) => {
+    if (key) problems[field] = key;
+  };
+  set('first_name', nameProblem(input.first_name, 'firstNameLength'));
+  set('last_name', nameProblem(input.last_name, 'lastNameLength'));
+  set('email', emailProblem(input.email));
+  set('date_of_birth', dateOfBirthProblem(input.date_of_birth, today));
+  set('password', passwordProblem(input.password));
+  set('confirm_password', confirmPasswordProblem(input.password ?? '', input.confirm_password));
+  set('terms_accepted', input.terms_accepted === true ? null : 'termsRequired');
+  set('privacy_accepted', input.privacy_accepted === true ? null : 'privacyRequired');
+  return problems;
+}
+
+export const languageCodes = ['en', 'fr', 'de', 'it', 'es'] as const;
+export type LanguageCode = (typeof languageCodes)[number];
+
+/** `fr-CH`, `de_AT`, `IT` → the base code; anything else → null. */
+export function toLanguageCode(input: string | undefined | null): LanguageCode | null {
+  const base = (input ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (languageCodes as readonly string[]).includes(base) ? (base as LanguageCode) : null;
+}
+
+/** The sign-up body of the accounts issue. Field checks beyond types happen in `signupProblems`. */
+export const SignupBody = z.object({
+  first_name: z.string().max(1000),
+  last_name: z.string().max(1000),
+  email: z.string().max(1000),
+  date_of_birth: z.string().max(100),
+  password: z.string().max(1000),
+  confirm_password: z.string().max(1000),
+  terms_accepted: z.boolean(),
+  privacy_accepted: z.boolean(),
+  language: z.string().max(20).optional(),
+});
+export type SignupBody = z.infer<typeof SignupBody>;
