@@ -1,0 +1,42 @@
+import { PATHS } from './paths.ts';
+
+export type PostLoginState = {
+  subscriptionStatus?: string | null;
+  onboardingCompleted?: boolean;
+  questionnaire?: { complete: boolean; nextStep: number } | null;
+};
+
+/** Every status of spec §3; any other value counts as unknown. */
+const KNOWN_STATUSES: readonly string[] = [
+  'freemium',
+  'monthly',
+  'yearly',
+  'cancelled',
+  'cancelling_at_period_end',
+  'past_due',
+  'expired',
+];
+
+const QUESTIONNAIRE_STEPS = 8;
+
+/**
+ * Where a user lands after login or a restored session (spec §4 "Post-login routing"), in order:
+ * expired or past_due → subscription expired; no or unknown status → pricing; onboarding completed
+ * → chat; questionnaire complete → chat; a resume step above 1 → that step; else the invitation.
+ */
+export function postLoginRoute({
+  subscriptionStatus,
+  onboardingCompleted,
+  questionnaire,
+}: PostLoginState): string {
+  if (subscriptionStatus === 'expired' || subscriptionStatus === 'past_due') return PATHS.subscriptionExpired;
+  if (!subscriptionStatus || !KNOWN_STATUSES.includes(subscriptionStatus)) return PATHS.pricing;
+  if (onboardingCompleted) return PATHS.chat;
+  if (questionnaire?.complete) return PATHS.chat;
+  const step = questionnaire?.nextStep;
+  // The step goes into a URL: only a whole step of the questionnaire is used (spec §4: 1 to 8).
+  if (typeof step === 'number' && Number.isInteger(step) && step > 1 && step <= QUESTIONNAIRE_STEPS) {
+    return `${PATHS.questionnaire}?step=${step}`;
+  }
+  return PATHS.questionnaireInvitation;
+}

@@ -1,0 +1,158 @@
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { api } from './api.ts';
+import { onUnauthorized } from './base-query.ts';
+import type { ApiError } from './errors.ts';
+import {
+  broadcastLogoutSignal,
+  clearToken,
+  onTokenChangeInOtherTab,
+  readToken,
+  type SaveTokenOptions,
+  saveToken,
+} from './token-storage.ts';
+import type { SessionUser } from './types.ts';
+
+/**
+ * `unknown`: nothing checked yet (start-up); `checking`: a stored token is being verified;
+ * `authenticated` / `anonymous`: the outcome.
+ */
+export type SessionStatus = 'unknown' | 'checking' | 'authenticated' | 'anonymous';
+export type SessionState = { status: SessionStatus; user: SessionUser | null };
+
+const initialState: SessionState = { status: 'unknown', user: null };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    sessionCheckStarted(state) {
+      state.status = 'checking';
+    },
+    sessionChecked(_state, action: PayloadAction<{ user: SessionUser | null }>) {
+      const { user } = action.payload;
+      return { status: user ? 'authenticated' : 'anonymous', user };
+    },
+    loggedIn(state, action: PayloadAction<{ user?: SessionUser | null } | undefined>) {
+      state.status = 'authenticated';
+      state.user = action.payload?.user ?? state.user;
+    },
+    loggedOut() {
+      return { status: 'anonymous' as const, user: null };
+    },
+  },
+  selectors: {
+    selectSession: (state) => state,
+    selectSessionStatus: (state) => state.status,
+    selectSessionUser: (state) => state.user,
+  },
+});
+
+export const { sessionCheckStarted, sessionChecked, loggedIn, loggedOut } = sessionSlice.actions;
+export const { selectSession, selectSessionStatus, selectSessionUser } = sessionSlice.selectors;
+export const sessionReducer = sessionSlice.reducer;
+
+type SessionThunk<R> = ThunkAction<R, { session: SessionState }, unknown, UnknownAction>;
+
+export type SessionCheckResult = { ok: true; user: SessionUser } | { ok: false; error: ApiError | null };
+
+// One check at a time per store: a second caller (cross-tab event, a 401 elsewhere) shares it.
+const checksInFlight = new WeakMap<object, Promise<SessionCheckResult>>();
+
+/**
+ * The session check (spec §4): verifies the stored token with POST /login/test-token.
+ * No token → anonymous. A failed check clears the token and the user. An aborted check changes
+ * nothing (it was superseded, e.g. by a logout).
+ */
+export const checkSession =
+  (): SessionThunk<Promise<SessionCheckResult>> =>
+  (dispatch, getState): Promise<SessionCheckResult> => {
+    const running = checksInFlight.get(dispatch);
+    if (running) return running;
+    const check = (async (): Promise<SessionCheckResult> => {
+      const token = readToken();
+      if (!token) {
+        dispatch(sessionChecked({ user: null }));
+        return { ok: false, error: null };
+      }
+      if (getState().session.status !== 'authenticated') dispatch(sessionCheckStarted());
+      const result = await dispatch(
+        api.endpoints.testToken.initiate(undefined, { forceRefetch: true, subscribe: false }),
+      );
+      // The token changed while we waited (logout or another login): that change decides.
+      if (readToken() !== token) return { ok: false, error: null };
+      if (result.data) {
+        dispatch(sessionChecked({ user: result.data }));
+        return { ok: true, user: result.data };
+      }
+      const error = (result.error as ApiError | undefined) ?? null;
+      if (error?.code === 'ABORTED') return { ok: false, error };
+      clearToken();
+      dispatch(api.util.resetApiState());
+      dispatch(sessionChecked({ user: null }));
+      return { ok: false, error };
+    })().finally(() => checksInFlight.delete(dispatch));
+    checksInFlight.set(dispatch, check);
+    return check;
+  };
+
+/**
+ * After a successful login: stores the token (spec §4 storage rules), drops any cached data of a
+ * previous user and verifies the token, which loads the user. Resolves like `checkSession`.
+ */
+export const startSession =
+  (token: string, options: SaveTokenOptions): SessionThunk<Promise<SessionCheckResult>> =>
+  async (dispatch) => {
+    saveToken(token, options);
+    dispatch(api.util.resetApiState());
+    const result = await dispatch(checkSession());
+    if (result.ok) dispatch(loggedIn({ user: result.user }));
+    return result;
+  };
+
+/** Clears the token in this tab and tells the other tabs (spec §4). */
+export function broadcastLogout(): void {
+  // Removing the shared token already fires the storage event; signal explicitly only if there was none.
+  if (!clearToken()) broadcastLogoutSignal();
+}
+
+export type LogoutResult = { closedChatSessions: boolean };
+
+/**
+ * Logout (spec §4): first closes all chat sessions, then clears the token and local state, and
+ * broadcasts to the other tabs. If closing fails it still logs out; `closedChatSessions: false`
+ * tells the screen to show the warning.
+ */
+export const logOut = (): SessionThunk<Promise<LogoutResult>> => async (dispatch) => {
+  let closedChatSessions = true;
+  if (readToken()) {
+    const closing = await dispatch(api.endpoints.closeAllChatSessions.initiate());
+    closedChatSessions = !('error' in closing && closing.error);
+  }
+  broadcastLogout();
+  dispatch(loggedOut());
+  dispatch(api.util.resetApiState());
+  return { closedChatSessions };
+};
+
+/**
+ * Keeps this tab's session in step with the others and with the server: a logout in another tab
+ * logs this one out, a login in another tab (new token) is re-checked, and a token the server
+ * stopped accepting (401 after the retry) triggers a session check. Returns unsubscribe.
+ */
+export function startSessionSync(
+  dispatch: (action: SessionThunk<Promise<SessionCheckResult>> | UnknownAction) => unknown,
+): () => void {
+  const stopTabs = onTokenChangeInOtherTab((token) => {
+    dispatch(api.util.resetApiState());
+    if (token === null) {
+      clearToken();
+      dispatch(loggedOut());
+    }
+    void dispatch(checkSession());
+  });
+  const stopUnauthorized = onUnauthorized(() => void dispatch(checkSession()));
+  return () => {
+    stopTabs();
+    stopUnauthorized();
+  };
+}

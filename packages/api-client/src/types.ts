@@ -1,0 +1,64 @@
+/**
+ * Shapes of the session calls the shell needs (spec §3 and §7). Field names follow the spec's
+ * snake_case wire format; fields the spec leaves open are optional.
+ */
+
+/** Spec §3 "Subscription status". */
+export const SUBSCRIPTION_STATUSES = [
+  'freemium',
+  'monthly',
+  'yearly',
+  'cancelled',
+  'cancelling_at_period_end',
+  'past_due',
+  'expired',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export function isSubscriptionStatus(value: unknown): value is SubscriptionStatus {
+  return typeof value === 'string' && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
+}
+
+/** POST /login/access-token (OAuth2 password form). */
+export type LoginRequest = { email: string; password: string };
+export type TokenResponse = { access_token: string; token_type: string };
+
+/** The signed-in user as POST /login/test-token and GET /users/me return it. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  date_of_birth?: string;
+  language?: string;
+  theme?: ThemePreference;
+  is_onboarding_completed?: boolean;
+  is_verified?: boolean;
+};
+
+/** GET /users/me: spec §3 "the current-user record holds a nested user with is_onboarding_completed". */
+export type CurrentUserResponse = SessionUser & { user?: Pick<SessionUser, 'is_onboarding_completed'> };
+
+/** Reads the onboarding flag wherever the current-user record carries it. */
+export function isOnboardingCompleted(me: CurrentUserResponse | null | undefined): boolean | undefined {
+  return me?.user?.is_onboarding_completed ?? me?.is_onboarding_completed;
+}
+
+/** GET /users/me/onboarding-status. */
+export type OnboardingStatusResponse = { onboarding_completed: boolean };
+
+/** GET /subscriptions/status: null when the user never chose a plan. */
+export type SubscriptionStatusResponse = { subscription_status: SubscriptionStatus | null };
+
+/** GET /questionnaire/status (spec §4 "Questionnaire": complete when all 8 answered; next step 1–8). */
+export type QuestionnaireStatusResponse = {
+  status?: string;
+  completed_at?: string | null;
+  is_complete: boolean;
+  next_step: number;
+};
+
+export type ThemePreference = 'light' | 'dark' | 'system';
+
+/** GET /settings/me. */
+export type UserSettings = { language: string; theme: ThemePreference };
