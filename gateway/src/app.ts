@@ -1,0 +1,151 @@
+import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
+import { REQUEST_ID_HEADER, requestIdMiddleware } from '@innerview/kit/http';
+import { createLogger, loggableUrl } from '@innerview/kit/logger';
+import express, { type Express } from 'express';
+import { Redis } from 'ioredis';
+import { pinoHttp } from 'pino-http';
+import { createGatewayMetrics } from './metrics.ts';
+import { defaultRemotes, type GatewayOptions, type RemoteManifests } from './options.ts';
+import type { Forwarder } from './proxy/forwarder.ts';
+import { createHttpProxyForwarder } from './proxy/http-proxy-forwarder.ts';
+import { createRateLimit } from './rate-limit.ts';
+import { createFrontendRoutes } from './routes/frontends.ts';
+import { createHealthRoute } from './routes/health.ts';
+import { createOpenApiRoutes } from './routes/openapi.ts';
+import { createProxyRoute } from './routes/proxy.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export { type ServiceName, serviceForPath, serviceNames } from './domain/route-table.ts';
+export type {
+  Authenticate,
+  AuthenticatedUser,
+  FrontendDirs,
+  GatewayOptions,
+  ProxyEngine,
+} from './options.ts';
+
+export interface Gateway {
+  app: Express;
+  /** Turns /readyz to 503 so load balancers stop sending traffic; call first on shutdown. */
+  drain(): void;
+  /** Releases upstream connections and the Redis client; call after the server has stopped. */
+  close(): Promise<void>;
+}
+
+export const gatewayDefaults = {
+  rateLimitPerMinute: 600,
+  upstreamTimeoutMs: 30_000,
+  healthTimeoutMs: 2_000,
+  maxBodyBytes: 32 * 1024 * 1024,
+  trustProxy: 'loopback, linklocal, uniquelocal',
+} as const;
+
+/**
+ * The gateway: `/api/v1/*` forwarded by path prefix to its service, `/api/v1/health`, the merged
+ * OpenAPI document and its docs, and (embedded mode) the front ends. No business logic.
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const logger = options.logger ?? createLogger({ name: 'gateway' });
+  const remotes: RemoteManifests = { ...defaultRemotes, ...options.remotes };
+  const metrics = createGatewayMetrics();
+  const redis = options.redisUrl ? connectRedis(options.redisUrl, logger) : undefined;
+  const forwarder = createForwarder(options, logger);
+  let draining = false;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? gatewayDefaults.trustProxy);
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
+      autoLogging: { ignore: (req) => /^\/(livez|readyz|metrics)$/.test(req.url ?? '') },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(metrics.middleware);
+  app.use(securityHeaders({ remotes, embedded: options.embedded }));
+
+  app.get('/livez', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  // The gateway's own readiness does not follow the services': one service down must not take
+  // the whole API (and its 503 answers) out of the load balancer.
+  app.get('/readyz', (_req, res) => {
+    res
+      .status(draining ? 503 : 200)
+      .json({ status: draining ? 'shutting_down' : 'ready', service: 'gateway' });
+  });
+  app.get('/metrics', metrics.handler);
+
+  app.use(
+    '/api',
+    createRateLimit({
+      perMinute: options.rateLimitPerMinute ?? gatewayDefaults.rateLimitPerMinute,
+      redis,
+      logger,
+    }),
+  );
+  app.get(
+    '/api/v1/health',
+    createHealthRoute(options.upstreams, options.healthTimeoutMs ?? gatewayDefaults.healthTimeoutMs),
+  );
+  app.use(createOpenApiRoutes(options.upstreams, options.healthTimeoutMs ?? 5_000));
+  app.use(
+    createProxyRoute({
+      forwarder,
+      authenticate: options.authenticate,
+      maxBodyBytes: options.maxBodyBytes ?? gatewayDefaults.maxBodyBytes,
+      logger,
+      observe: metrics.observeUpstream,
+    }),
+  );
+  app.use('/api', notFoundMiddleware);
+  if (options.embedded && options.devRoutes) app.use('/dev', options.devRoutes);
+  app.use(
+    createFrontendRoutes({
+      frontends: options.frontends,
+      remotes,
+      mode: options.embedded ? 'embedded' : 'distributed',
+    }),
+  );
+  app.use(notFoundMiddleware);
+  app.use(errorMiddleware(logger));
+
+  return {
+    app,
+    drain() {
+      draining = true;
+    },
+    async close() {
+      draining = true;
+      await forwarder.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+function createForwarder(options: GatewayOptions, logger: ReturnType<typeof createLogger>): Forwarder {
+  const forwarderOptions = {
+    upstreams: options.upstreams,
+    timeoutMs: options.upstreamTimeoutMs ?? gatewayDefaults.upstreamTimeoutMs,
+    logger,
+  };
+  return createHttpProxyForwarder(forwarderOptions);
+}
+
+function connectRedis(url: string, logger: ReturnType<typeof createLogger>): Redis {
+  // Fail fast while Redis is away: the limiter then lets requests through instead of holding them.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000 });
+  let lastWarning = 0;
+  redis.on('error', (err) => {
+    if (Date.now() - lastWarning < 10_000) return;
+    lastWarning = Date.now();
+    logger.warn({ err: { message: err.message } }, 'redis unavailable; rate limits are not enforced');
+  });
+  return redis;
+}

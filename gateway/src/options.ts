@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from '@innerview/kit/logger';
+import type { RequestHandler } from 'express';
+import type { ServiceName } from './domain/route-table.ts';
+
+/** What a verified access token says about the caller. */
+export interface AuthenticatedUser {
+  userId: string;
+  /** The token's session id, for revocation and close-all; forwarded when present. */
+  sessionId?: string;
+}
+
+/**
+ * The token-verification hook (filled in by the accounts work): resolves the caller of a proxied
+ * request, or null when there is no valid token. Throwing counts as null; the service behind decides
+ * whether the route needs a user.
+ */
+export type Authenticate = (req: IncomingMessage) => Promise<AuthenticatedUser | null>;
+
+export interface FrontendDirs {
+  shellDir: string;
+  chatDir: string;
+  accountDir: string;
+}
+
+export interface RemoteManifests {
+  chat: string;
+  account: string;
+}
+
+/**
+ * How the proxied requests are forwarded. `http-proxy` is http-proxy-middleware; `undici` is an
+ * undici-based forwarder behind the same Express app (see docs/benchmarks.md "Gateway").
+ */
+export type ProxyEngine = 'http-proxy' | 'undici';
+
+export interface GatewayOptions {
+  /** Base URL of each service, e.g. `http://auth:3000` (no trailing path). */
+  upstreams: Record<ServiceName, string>;
+  /** Shares rate-limit counts between gateway instances; memory when absent. */
+  redisUrl?: string;
+  /** Requests per client IP per minute on /api (default 600). */
+  rateLimitPerMinute?: number;
+  /** Longest an upstream may stay silent before 504 (default 30 000 ms, spec §9). */
+  upstreamTimeoutMs?: number;
+  /** Time-out of each service's /readyz in /api/v1/health (default 2 000 ms). */
+  healthTimeoutMs?: number;
+  /** Largest declared request body accepted at the edge (default 32 MiB); services apply their own. */
+  maxBodyBytes?: number;
+  /** Built front ends served in this process; without it only the API and /config.json are served. */
+  frontends?: FrontendDirs;
+  /** Module Federation manifests the shell loads, published in /config.json. */
+  remotes?: Partial<RemoteManifests>;
+  /** Embedded (everything in one process on loopback) or distributed (compose, k8s). */
+  embedded: boolean;
+  authenticate?: Authenticate;
+  /** Express `trust proxy` setting (default: loopback and private ranges, i.e. the ingress). */
+  trustProxy?: boolean | number | string;
+  proxyEngine?: ProxyEngine;
+  /** Mounted at /dev in embedded mode (dev mailbox, local checkout …), before the SPA fallback. */
+  devRoutes?: RequestHandler;
+  logger?: Logger;
+}
+
+export const defaultRemotes: RemoteManifests = {
+  chat: '/remotes/chat/mf-manifest.json',
+  account: '/remotes/account/mf-manifest.json',
+};

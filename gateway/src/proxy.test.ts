@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProxyEngine } from './options.ts';
+import { deadUrl, startTestGateway, type TestGateway } from './test-support/fake-upstreams.ts';
+
+const engines: ProxyEngine[] = ['http-proxy'];
+
+let gateway: TestGateway | undefined;
+afterEach(async () => {
+  await gateway?.stop();
+  gateway = undefined;
+});
+
+/** Resolves with the first chunk of a streamed body and how the stream went on. */
+function firstChunk(url: string, init: { method: string; body?: string }) {
+  return new Promise<{
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    chunk: string;
+    rest: Promise<string>;
+  }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: init.method, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.once('data', (chunk: string) => {
+          const rest = new Promise<string>((done, fail) => {
+            let text = '';
+            res.on('data', (more: string) => {
+              text += more;
+            });
+            res.on('end', () => done(text));
+            res.on('error', fail);
+          });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, chunk, rest });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** A GET with the path sent exactly as given (fetch would resolve dot segments first). */
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
+  it('forwards each prefix to its service with path, query and method unchanged', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    const cases = [
+      ['GET', '/api/v1/users/me', 'auth'],
+      ['POST', '/api/v1/subscriptions/cancel?reason=too%20expensive', 'billing'],
+      ['DELETE', '/api/v1/chat-sessions/abc', 'chat'],
+      ['PUT', '/api/v1/questionnaire/me', 'questionnaire'],
+      ['POST', '/api/v1/files/upload', 'files'],
+      ['GET', '/api/v1/notifications/preferences', 'notifications'],
+    ] as const;
+    for (const [method, path, service] of cases) {
+      const res = await fetch(`${gateway.url}${path}`, { method });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-upstream')).toBe(service);
+      expect(await res.json()).toEqual({ service, url: path });
+      expect(gateway.upstreams[service].seen.at(-1)?.method).toBe(method);
+    }
+  });
+
+  it('passes the body through byte for byte, malformed JSON and binary alike', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    gateway.upstreams.auth.handle = (_req, res) => {
+      res
+        .writeHead(422, { 'content-type': 'application/json' })
+        .end('{"detail":"Validation error","code":"VALIDATION_ERROR"}');
+    };
+    const malformed = '{"email": "a@b.c", "password": ';
+    const res = await fetch(`${gateway.url}/api/v1/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: malformed,
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ detail: 'Validation error', code: 'VALIDATION_ERROR' });
+    expect(gateway.upstreams.auth.seen.at(-1)?.body.toString()).toBe(malformed);
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers['content-type']).toBe('application/json');
+
+    const binary = randomBytes(256 * 1024);
+    await fetch(`${gateway.url}/api/v1/files/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: binary,
+    });
+    expect(gateway.upstreams.files.seen.at(-1)?.body.equals(binary)).toBe(true);
+  });
+
+  it('answers a declared body over the limit with 413 in the error shape, without calling the service', async () => {
+    gateway = await startTestGateway({ proxyEngine, maxBodyBytes: 1024 });
+    const res = await fetch(`${gateway.url}/api/v1/files/upload`, { method: 'POST', body: 'x'.repeat(2048) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(gateway.upstreams.files.seen).toHaveLength(0);
+  });
+
+  it('propagates the request id, or makes one and passes it on', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    const given = await fetch(`${gateway.url}/api/v1/users/me`, { headers: { 'x-request-id': 'req-123' } });
+    expect(given.headers.get('x-request-id')).toBe('req-123');
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-request-id']).toBe('req-123');
+
+    const made = await fetch(`${gateway.url}/api/v1/users/me`);
+    const id = made.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-request-id']).toBe(id);
+  });
+
+  it('never lets a forged identity header reach a service', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    await fetch(`${gateway.url}/api/v1/chat/active-sessions`, {
+      headers: { 'x-innerview-user-id': 'someone-else', 'x-innerview-session-id': 'stolen' },
+    });
+    const seen = gateway.upstreams.chat.seen.at(-1)!;
+    expect(seen.headers['x-innerview-user-id']).toBeUndefined();
+    expect(seen.headers['x-innerview-session-id']).toBeUndefined();
+  });
+
+  it('sets the identity the authenticate hook vouches for, and nothing when the hook fails', async () => {
+    gateway = await startTestGateway({
+      proxyEngine,
+      authenticate: async (req) => {
+        if (req.headers.authorization === 'Bearer good') return { userId: 'user-1', sessionId: 'session-1' };
+        if (req.headers.authorization === 'Bearer broken') throw new Error('jwks unavailable');
+        return null;
+      },
+    });
+    const forged = { 'x-innerview-user-id': 'someone-else' };
+    await fetch(`${gateway.url}/api/v1/users/me`, { headers: { ...forged, authorization: 'Bearer good' } });
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-innerview-user-id']).toBe('user-1');
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-innerview-session-id']).toBe('session-1');
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers.authorization).toBe('Bearer good');
+
+    for (const authorization of ['Bearer bad', 'Bearer broken']) {
+      const res = await fetch(`${gateway.url}/api/v1/users/me`, { headers: { ...forged, authorization } });
+      expect(res.status).toBe(200);
+      expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-innerview-user-id']).toBeUndefined();
+    }
+  });
+
+  it('answers 503 in the error shape when a service is down', async () => {
+    gateway = await startTestGateway({ proxyEngine }, { billing: await deadUrl() });
+    const res = await fetch(`${gateway.url}/api/v1/subscriptions/status`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+    // The other services are unaffected.
+    expect((await fetch(`${gateway.url}/api/v1/users/me`)).status).toBe(200);
+  });
+
+  it('answers 504 in the error shape when a service stays silent past the time-out', async () => {
+    gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 });
+    gateway.upstreams.questionnaire.handle = () => {};
+    const started = Date.now();
+    const res = await fetch(`${gateway.url}/api/v1/questionnaire/status`);
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({ detail: 'Upstream timed out', code: 'GATEWAY_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('streams server-sent events as they come, past the time-out while data flows', async () => {
+    gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 });
+    let finish: () => void = () => {};
+    const upstreamDone = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    gateway.upstreams.chat.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write('data: {"session_id":"s","role":"assistant","content":"Hel"}\n\n');
+      let sent = 0;
+      const timer = setInterval(() => {
+        sent += 1;
+        if (sent < 6) {
+          res.write(`data: {"session_id":"s","role":"assistant","content":"${sent}"}\n\n`);
+          return;
+        }
+        clearInterval(timer);
+        res.end('data: [DONE]\n\n');
+        finish();
+      }, 150);
+    };
+    const started = Date.now();
+    const streamed = await firstChunk(`${gateway.url}/api/v1/chat/stream`, {
+      method: 'POST',
+      body: '{"message":"hi"}',
+    });
+    // The first event arrives while the upstream is still writing.
+    expect(streamed.chunk).toContain('"content":"Hel"');
+    expect(Date.now() - started).toBeLessThan(600);
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers['content-type']).toBe('text/event-stream');
+    expect(streamed.headers['x-accel-buffering']).toBe('no');
+    expect(streamed.headers['content-encoding']).toBeUndefined();
+    const rest = await streamed.rest;
+    await upstreamDone;
+    // 900 ms of streaming went through a 300 ms idle time-out untouched.
+    expect(rest.endsWith('data: [DONE]\n\n')).toBe(true);
+    expect(rest).toContain('"content":"5"');
+  });
+
+  it('stops the upstream stream when the client goes away', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    gateway.upstreams.chat.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"content":"first"}\n\n');
+      const timer = setInterval(() => res.write('data: {"content":"more"}\n\n'), 50);
+      res.on('close', () => clearInterval(timer));
+    };
+    const controller = new AbortController();
+    const res = await fetch(`${gateway.url}/api/v1/chat/stream`, {
+      method: 'POST',
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await expect
+      .poll(() => gateway!.upstreams.chat.aborted, { timeout: 2000 })
+      .toEqual(['/api/v1/chat/stream']);
+  });
+
+  it('reuses upstream connections (keep-alive)', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    for (let i = 0; i < 10; i++) await (await fetch(`${gateway.url}/api/v1/answers/`)).text();
+    const connections = new Set(gateway.upstreams.questionnaire.seen.map((s) => s.connection));
+    expect(gateway.upstreams.questionnaire.seen).toHaveLength(10);
+    expect(connections.size).toBe(1);
+  });
+});
+
+describe('gateway edges', () => {
+  it('answers an unknown /api route with a JSON 404', async () => {
+    gateway = await startTestGateway();
+    for (const path of [
+      '/api/v1/nothing-here',
+      '/api/v2/users/me',
+      '/api/v1/users/../subscriptions/status',
+    ]) {
+      const res = await rawGet(gateway.url, path);
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body)).toEqual({ detail: 'Resource not found', code: 'NOT_FOUND' });
+    }
+    expect(Object.values(gateway.upstreams).every((u) => u.seen.length === 0)).toBe(true);
+  });
+
+  it('sets security headers and hides the framework', async () => {
+    gateway = await startTestGateway({
+      embedded: false,
+      remotes: { chat: 'https://cdn.example.com/chat/mf-manifest.json' },
+    });
+    const res = await fetch(`${gateway.url}/api/v1/users/me`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://cdn.example.com");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('answers 429 in the error shape with Retry-After once a client passes the limit', async () => {
+    gateway = await startTestGateway({ rateLimitPerMinute: 3 });
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${gateway.url}/api/v1/users/me`, from('203.0.113.7'))).status).toBe(200);
+    const limited = await fetch(`${gateway.url}/api/v1/users/me`, from('203.0.113.7'));
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      detail: 'Rate limit exceeded',
+      code: 'SUBSCRIPTION_LIMIT_REACHED',
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(gateway.upstreams.auth.seen).toHaveLength(3);
+    // Another client still gets through.
+    expect((await fetch(`${gateway.url}/api/v1/users/me`, from('203.0.113.8'))).status).toBe(200);
+  });
+
+  it('serves its own liveness, readiness and metrics', async () => {
+    gateway = await startTestGateway();
+    await fetch(`${gateway.url}/api/v1/users/me`);
+    expect((await fetch(`${gateway.url}/livez`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
+    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+    expect(metrics).toContain('gateway_upstream_requests_total{upstream="auth",status="200"} 1');
+  });
+});
