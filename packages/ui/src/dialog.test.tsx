@@ -1,0 +1,159 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Button } from './button.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Dialog, DialogClose } from './dialog.tsx';
+import { polyfillJsdom } from './test-support.ts';
+import { TextField } from './text-field.tsx';
+
+beforeAll(polyfillJsdom);
+afterEach(cleanup);
+
+function RenameDialog() {
+  return (
+    <>
+      <button type="button">Behind the dialog</button>
+      <Dialog
+        trigger={<Button>Rename chat</Button>}
+        title="Rename chat"
+        description="Give this conversation a name you will recognise."
+        closeLabel="Fermer"
+        footer={
+          <>
+            <DialogClose>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit">Save</Button>
+          </>
+        }
+      >
+        <TextField label="Chat name" />
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('opens named and described, traps focus, closes on Escape and returns focus', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    const trigger = screen.getByRole('button', { name: 'Rename chat' });
+    await user.click(trigger);
+
+    const dialog = screen.getByRole('dialog', { name: 'Rename chat' });
+    const describedBy = dialog.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'Give this conversation a name you will recognise.',
+    );
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    // Tab around more times than there are controls: focus never leaves the dialog.
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.tab({ shift: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('closes with the × button named by the caller and with a DialogClose', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    await user.click(screen.getByRole('button', { name: 'Rename chat' }));
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Rename chat' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('works controlled and without a description', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    render(
+      <Dialog open onOpenChange={onOpenChange} title="Questionnaire" closeLabel="Close">
+        <p>Answers</p>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Questionnaire' });
+    expect(dialog.hasAttribute('aria-describedby')).toBe(false);
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+function DeleteAccount({ onConfirm }: { onConfirm: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        Delete account
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete your account?"
+        description="Your data is erased after 90 days."
+        confirmLabel="Delete"
+        cancelLabel="Keep my account"
+        destructive
+        onConfirm={onConfirm}
+      />
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it('is an alert dialog that starts on Cancel, so Enter never confirms by accident', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<DeleteAccount onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+
+    screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep my account' }));
+    await user.keyboard('{Enter}');
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('waits for an async confirm, busy, then closes', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<DeleteAccount onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    expect(screen.getByRole('button', { name: 'Delete' }).getAttribute('aria-busy')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+
+    finish();
+    await screen.findByRole('button', { name: 'Delete account' });
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('stays open when the confirm fails, so the user can retry or cancel', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(undefined);
+    render(<DeleteAccount onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete' }).hasAttribute('aria-busy')).toBe(false),
+    );
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+});
