@@ -30,3 +30,23 @@ export interface AddOptions {
   /** First retry delay; doubles each retry. Default 1000 ms. */
   backoffMs?: number;
 }
+
+/** A handler that threw. `error` is the thrown value: log its message, never the job's data. */
+export interface JobFailure {
+  name: string;
+  jobId?: string;
+  /** The attempt that failed, 1 for the first. */
+  attempt: number;
+  /** True when no retry follows: the job is dropped (or, for a repeating job, waits for its next run). */
+  final: boolean;
+  error: unknown;
+}
+
+/**
+ * What an adapter reports and cannot handle itself (job failures, lost connections). Both adapters
+ * drop a job after its last failed attempt, so this is where a service logs or counts it.
+ */
+export interface JobQueueHooks {
+  onJobFailed?: (failure: JobFailure) => void;
+  onError?: (error: Error) => void;
+}

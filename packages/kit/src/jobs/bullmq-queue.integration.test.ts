@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBullmqJobQueue } from './bullmq-queue.ts';
+import { jobQueueContract, sleep, waitFor } from './contract.ts';
+import type { JobQueue } from './queue.ts';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Every queue of this run lives under its own prefix, removed at the end.
+const runPrefix = `test-jobs-${randomUUID()}`;
+let queueCount = 0;
+const nextPrefix = () => `${runPrefix}:${++queueCount}`;
+
+let redis: Redis;
+
+beforeAll(async () => {
+  // Fail fast, with the cause, when Redis is not there: these tests must fail, never skip.
+  redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  redis.on('error', () => {});
+  await redis.ping();
+});
+
+afterAll(async () => {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}:*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+});
+
+jobQueueContract('bullmq', (hooks) => createBullmqJobQueue({ redisUrl, prefix: nextPrefix(), ...hooks }));
+
+describe('bullmq job queue across replicas', () => {
+  const replicas = (count: number): JobQueue[] => {
+    const prefix = nextPrefix();
+    return Array.from({ length: count }, () => createBullmqJobQueue({ redisUrl, prefix }));
+  };
+
+  it('runs a schedule registered by every replica once per interval, one run at a time', async () => {
+    const queues = replicas(3);
+    let runs = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    try {
+      for (const queue of queues) {
+        queue.process('erasure-sweep', async () => {
+          runs += 1;
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await sleep(30);
+          running -= 1;
+        });
+        await queue.repeat('erasure-sweep', { everyMs: 100 });
+      }
+      await sleep(1000);
+      // One schedule fires about 10 times a second; one per replica would fire about 30.
+      expect(runs).toBeGreaterThanOrEqual(5);
+      expect(runs).toBeLessThanOrEqual(13);
+      expect(mostAtOnce).toBe(1);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.close()));
+    }
+  });
+
+  it('adds a jobId once whichever replica adds it, and runs it on one of them', async () => {
+    const queues = replicas(2);
+    const runs: unknown[] = [];
+    try {
+      for (const queue of queues) {
+        queue.process('welcome-mail', async (job) => {
+          runs.push(job.data);
+        });
+      }
+      await Promise.all(
+        queues.map((queue, i) => queue.add('welcome-mail', { from: i }, { jobId: 'user-9' })),
+      );
+      await waitFor(() => runs.length === 1);
+      await sleep(300);
+      expect(runs).toHaveLength(1);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.close()));
+    }
+  });
+
+  it('releases every Redis connection it opened on close', async () => {
+    const prefix = nextPrefix();
+    const connectionsOfQueue = async () =>
+      ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${prefix}:`))
+        .length;
+    const queue = createBullmqJobQueue({ redisUrl, prefix });
+    queue.process('a', async () => {});
+    queue.process('b', async () => {});
+    await queue.add('a', {});
+    await queue.ping();
+    await sleep(200);
+    // Two shared clients (commands, workers) and one blocking connection per worker.
+    expect(await connectionsOfQueue()).toBe(4);
+    await queue.close();
+    await sleep(100);
+    expect(await connectionsOfQueue()).toBe(0);
+  });
+});

@@ -1,0 +1,272 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JobQueueClosedError } from './options.ts';
+import type { JobFailure, JobQueue, JobQueueHooks } from './queue.ts';
+
+/**
+ * The one behaviour suite every `JobQueue` adapter passes. `makeQueue` returns a fresh, empty queue
+ * each call (for Redis: a prefix no other call uses); the suite closes every queue it made.
+ * Delays are tens to hundreds of milliseconds, so timing bounds are generous on the late side.
+ */
+export function jobQueueContract(
+  name: string,
+  makeQueue: (hooks: JobQueueHooks) => JobQueue | Promise<JobQueue>,
+): void {
+  describe(`JobQueue contract: ${name}`, () => {
+    const opened: JobQueue[] = [];
+    const open = async (hooks: JobQueueHooks = {}) => {
+      const queue = await makeQueue(hooks);
+      opened.push(queue);
+      return queue;
+    };
+
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((queue) => queue.close()));
+    });
+
+    it('runs a job once, with its data and attempt 1', async () => {
+      const queue = await open();
+      const seen: unknown[] = [];
+      queue.process('greet', async (job) => {
+        seen.push(job);
+      });
+      await queue.add('greet', { to: 'ada', count: 1 });
+      await waitFor(() => seen.length === 1);
+      await sleep(200);
+      expect(seen).toEqual([{ name: 'greet', data: { to: 'ada', count: 1 }, attempt: 1 }]);
+    });
+
+    it('keeps a job added before its handler until the handler is registered', async () => {
+      const queue = await open();
+      await queue.add('early', { n: 7 });
+      await sleep(100);
+      const seen: unknown[] = [];
+      queue.process('early', async (job) => {
+        seen.push(job.data);
+      });
+      await waitFor(() => seen.length === 1);
+      expect(seen).toEqual([{ n: 7 }]);
+    });
+
+    it('runs a delayed job after its delay and not before', async () => {
+      const queue = await open();
+      const runAt: number[] = [];
+      queue.process('remind', async () => {
+        runAt.push(Date.now());
+      });
+      const addedAt = Date.now();
+      await queue.add('remind', {}, { delayMs: 400 });
+      await sleep(250);
+      expect(runAt).toEqual([]);
+      await waitFor(() => runAt.length === 1);
+      expect(runAt[0]! - addedAt).toBeGreaterThanOrEqual(390);
+    });
+
+    it('retries a failing job with growing delays until an attempt succeeds', async () => {
+      const failures: JobFailure[] = [];
+      const queue = await open({ onJobFailed: (failure) => failures.push(failure) });
+      const tries: { attempt: number; at: number }[] = [];
+      queue.process('flaky', async (job) => {
+        tries.push({ attempt: job.attempt, at: Date.now() });
+        if (job.attempt < 3) throw new Error(`not yet (${job.attempt})`);
+      });
+      await queue.add('flaky', {}, { attempts: 5, backoffMs: 100 });
+      await waitFor(() => tries.length === 3);
+      await sleep(500);
+      expect(tries.map((t) => t.attempt)).toEqual([1, 2, 3]);
+      const firstWait = tries[1]!.at - tries[0]!.at;
+      const secondWait = tries[2]!.at - tries[1]!.at;
+      expect(firstWait).toBeGreaterThanOrEqual(95);
+      expect(secondWait).toBeGreaterThanOrEqual(195);
+      expect(secondWait).toBeGreaterThan(firstWait);
+      expect(failures.map(({ name, attempt, final }) => ({ name, attempt, final }))).toEqual([
+        { name: 'flaky', attempt: 1, final: false },
+        { name: 'flaky', attempt: 2, final: false },
+      ]);
+      expect(failures[0]?.error).toMatchObject({ message: 'not yet (1)' });
+    });
+
+    it('stops retrying a job that always fails after its attempts', async () => {
+      const failures: JobFailure[] = [];
+      const queue = await open({ onJobFailed: (failure) => failures.push(failure) });
+      const attempts: number[] = [];
+      queue.process('doomed', async (job) => {
+        attempts.push(job.attempt);
+        throw new Error('boom');
+      });
+      await queue.add('doomed', {}, { attempts: 3, backoffMs: 30, jobId: 'doomed:1' });
+      await waitFor(() => attempts.length === 3);
+      await sleep(400);
+      expect(attempts).toEqual([1, 2, 3]);
+      expect(failures.map(({ jobId, attempt, final }) => ({ jobId, attempt, final }))).toEqual([
+        { jobId: 'doomed:1', attempt: 1, final: false },
+        { jobId: 'doomed:1', attempt: 2, final: false },
+        { jobId: 'doomed:1', attempt: 3, final: true },
+      ]);
+    });
+
+    it('adds a jobId once while it is queued or running, and again once it has finished', async () => {
+      const queue = await open();
+      const runs: unknown[] = [];
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      queue.process('digest', async (job) => {
+        runs.push(job.data);
+        await gate;
+      });
+      await queue.add('digest', { v: 1 }, { jobId: 'user-1:digest' });
+      await queue.add('digest', { v: 2 }, { jobId: 'user-1:digest' });
+      await waitFor(() => runs.length === 1);
+      await queue.add('digest', { v: 3 }, { jobId: 'user-1:digest' });
+      await queue.add('digest', { v: 4 }, { jobId: 'user-2:digest' });
+      release();
+      await waitFor(() => runs.length === 2);
+      await sleep(300);
+      expect(runs).toEqual([{ v: 1 }, { v: 4 }]);
+
+      await queue.add('digest', { v: 5 }, { jobId: 'user-1:digest' });
+      await waitFor(() => runs.length === 3);
+      expect(runs[2]).toEqual({ v: 5 });
+    });
+
+    it('keeps the jobId of a delayed job until it runs', async () => {
+      const queue = await open();
+      const runs: unknown[] = [];
+      queue.process('trial-reminder', async (job) => {
+        runs.push(job.data);
+      });
+      await queue.add('trial-reminder', { v: 1 }, { jobId: 'user-1', delayMs: 200 });
+      await queue.add('trial-reminder', { v: 2 }, { jobId: 'user-1', delayMs: 50 });
+      await sleep(500);
+      expect(runs).toEqual([{ v: 1 }]);
+    });
+
+    it('fires a repeating schedule repeatedly, and registering it again does not double it', async () => {
+      const queue = await open();
+      const runs: { at: number; data: unknown }[] = [];
+      queue.process('sweep', async (job) => {
+        runs.push({ at: Date.now(), data: job.data });
+      });
+      await queue.repeat('sweep', { everyMs: 100, data: { round: 1 } });
+      await waitFor(() => runs.length >= 3);
+      expect(runs[0]?.data).toEqual({ round: 1 });
+
+      // Every replica and every restart registers its schedules again: that replaces, never adds.
+      await queue.repeat('sweep', { everyMs: 100, data: { round: 2 } });
+      await queue.repeat('sweep', { everyMs: 100, data: { round: 2 } });
+      const before = runs.length;
+      await sleep(1000);
+      const during = runs.slice(before);
+      // One schedule fires about 10 times a second; a doubled one about 20.
+      expect(during.length).toBeGreaterThanOrEqual(5);
+      expect(during.length).toBeLessThanOrEqual(13);
+      expect(during.at(-1)?.data).toEqual({ round: 2 });
+    });
+
+    it('never overlaps a repeating run with the previous one, whatever the concurrency', async () => {
+      const queue = await open();
+      let running = 0;
+      let mostAtOnce = 0;
+      let runs = 0;
+      queue.process(
+        'slow-sweep',
+        async () => {
+          running += 1;
+          runs += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await sleep(250);
+          running -= 1;
+        },
+        { concurrency: 3 },
+      );
+      await queue.repeat('slow-sweep', { everyMs: 50 });
+      await sleep(1000);
+      expect(runs).toBeGreaterThanOrEqual(2);
+      expect(mostAtOnce).toBe(1);
+    });
+
+    it('runs at most `concurrency` jobs of one name at once', async () => {
+      const queue = await open();
+      let running = 0;
+      let mostAtOnce = 0;
+      const done: number[] = [];
+      queue.process<{ n: number }>(
+        'export',
+        async (job) => {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await sleep(100);
+          running -= 1;
+          done.push(job.data.n);
+        },
+        { concurrency: 2 },
+      );
+      for (const n of [1, 2, 3, 4, 5]) await queue.add('export', { n });
+      await waitFor(() => done.length === 5);
+      expect(mostAtOnce).toBe(2);
+      expect([...done].sort()).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('close() waits for running jobs, then nothing else runs and nothing is accepted', async () => {
+      const queue = await open();
+      const started: string[] = [];
+      let longFinished = false;
+      let ticks = 0;
+      queue.process('long', async () => {
+        started.push('long');
+        await sleep(300);
+        longFinished = true;
+      });
+      queue.process('later', async () => {
+        started.push('later');
+      });
+      queue.process('tick', async () => {
+        ticks += 1;
+      });
+      await queue.add('long', {});
+      await queue.add('later', {}, { delayMs: 400 });
+      await queue.repeat('tick', { everyMs: 100 });
+      await waitFor(() => started.includes('long') && ticks >= 1);
+
+      await queue.close();
+      expect(longFinished).toBe(true);
+      const ticksAtClose = ticks;
+      await sleep(700);
+      expect(started).toEqual(['long']);
+      expect(ticks).toBe(ticksAtClose);
+      await expect(queue.add('long', {})).rejects.toThrow(JobQueueClosedError);
+      await expect(queue.ping()).rejects.toThrow(JobQueueClosedError);
+    });
+
+    it('answers ping while open', async () => {
+      const queue = await open();
+      await expect(queue.ping()).resolves.toBeUndefined();
+    });
+
+    it('refuses bad names, options and a second handler for one name', async () => {
+      const queue = await open();
+      await expect(queue.add('no spaces', {})).rejects.toThrow(TypeError);
+      await expect(queue.add('ok', {}, { attempts: 0 })).rejects.toThrow(RangeError);
+      await expect(queue.add('ok', {}, { delayMs: -1 })).rejects.toThrow(RangeError);
+      await expect(queue.add('ok', {}, { jobId: '' })).rejects.toThrow(TypeError);
+      await expect(queue.repeat('ok', { everyMs: 0 })).rejects.toThrow(RangeError);
+      expect(() => queue.process('ok', async () => {}, { concurrency: 0 })).toThrow(RangeError);
+      queue.process('ok', async () => {});
+      expect(() => queue.process('ok', async () => {})).toThrow(/already registered/);
+    });
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls until `check` holds; fails the test with a clear message when it never does. */
+export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
