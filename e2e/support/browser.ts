@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { repoRoot } from './product.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's Chromium, never a downloaded one. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export const SCREENSHOT_DIR = path.join(repoRoot, 'artifacts/screenshots');
+
+/** A fresh context (own storage) for one scenario at one viewport. */
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: 1,
+    isMobile: viewport === 'mobile',
+    hasTouch: viewport === 'mobile',
+    ...options,
+  });
+}
+
+/** `artifacts/screenshots/<name>-<desktop|mobile>[-<suffix>].png`, kept by CI. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  viewport: ViewportName,
+  suffix?: string,
+): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = `${[name, viewport, suffix].filter(Boolean).join('-')}.png`;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage: true });
+}
+
+/**
+ * Collects what would otherwise be silent in a failing test: uncaught page errors. Console
+ * messages are not collected: a deliberately failed request logs one and is no bug.
+ */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

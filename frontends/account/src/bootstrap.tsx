@@ -1,0 +1,57 @@
+// The account remote on its own (`npm run dev -w frontends/account`): the three exposed screens
+// inside the same providers the shell gives them, for developing them without the shell. Not used
+// when the shell loads the remote (only the exposed modules are fetched then).
+import '@innerview/ui/styles.css';
+import { createStore } from '@innerview/api-client';
+import { initI18n } from '@innerview/i18n';
+import { ThemeProvider } from '@innerview/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
+import HelpHubPage from './help-hub-page.tsx';
+import ProfilePage from './profile-page.tsx';
+import SettingsPage from './settings-page.tsx';
+
+function StandaloneAccount() {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      <nav aria-label={t('standalone.navigation')} style={{ display: 'flex', gap: '1rem', padding: '1rem' }}>
+        <NavLink to="/profile">{t('profile.title')}</NavLink>
+        <NavLink to="/settings">{t('settings.title')}</NavLink>
+        <NavLink to="/help">{t('help.title')}</NavLink>
+      </nav>
+      <Routes>
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/help" element={<HelpHubPage />} />
+        <Route path="*" element={<Navigate to="/profile" replace />} />
+      </Routes>
+    </>
+  );
+}
+
+async function main() {
+  const i18n = await initI18n({
+    namespaces: ['account', 'common'],
+    defaultNS: 'account',
+    loadPath: (lng, ns) => `/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}.json`,
+  });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={createStore()}>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider>
+            <BrowserRouter>
+              <StandaloneAccount />
+            </BrowserRouter>
+          </ThemeProvider>
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void main();

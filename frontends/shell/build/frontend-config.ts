@@ -1,0 +1,163 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { themeBootScript } from '@innerview/ui/theme-boot-script';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Compiler, type Configuration, CopyRspackPlugin, HtmlRspackPlugin } from '@rspack/core';
+import { federationShared } from './federation-shared.ts';
+
+const THEME_BOOT_FILE = 'theme-boot.js';
+
+/**
+ * Writes the UI kit's theme boot script as a file that index.html loads in <head>, so the first
+ * paint already has the right theme. A file rather than an inline script: the gateway's
+ * Content-Security-Policy allows scripts from 'self' only.
+ */
+class ThemeBootPlugin {
+  apply(compiler: Compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('ThemeBootPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap('ThemeBootPlugin', () => {
+        compilation.emitAsset(THEME_BOOT_FILE, new RawSource(themeBootScript));
+      });
+    });
+  }
+}
+
+/** What differs between the shell and the two remotes; everything else is built the same way. */
+export type FrontendOptions = {
+  /** Absolute folder of the app (the one holding package.json, src/, public/, locales/). */
+  appDir: string;
+  /** Module Federation container name: `shell`, `chat`, `account`. */
+  name: string;
+  /** Modules a remote exposes (`./ChatApp` → `./src/…`). The shell exposes nothing. */
+  exposes?: Record<string, string>;
+  /** Page title of the app's own index.html (the shell's, or a remote's standalone page). */
+  title: string;
+  /**
+   * Where the app's files are served from. The shell lives at `/` (deep links need absolute chunk
+   * URLs); a remote uses `auto`, so its chunks load from wherever its manifest was served
+   * (`/remotes/chat/` behind the gateway, `http://localhost:3001/` alone in development).
+   */
+  publicPath: '/' | 'auto';
+  /**
+   * Development server (`npm run dev -w frontends/<app>`); `runtimeConfig` is answered at
+   * /config.json (the shell's, which the gateway answers in production).
+   */
+  dev: { port: number; runtimeConfig?: () => unknown };
+  /** Extra folders served by the development server only (for example the shell's `common` texts). */
+  devStatic?: Array<{ directory: string; publicPath: string }>;
+};
+
+function reactRouterProductionBuild(appDir: string): string {
+  const require = createRequire(join(appDir, 'package.json'));
+  const development = require.resolve('react-router');
+  return join(development.slice(0, development.lastIndexOf('/dist/')), 'dist/production/index.mjs');
+}
+
+export function frontendConfig(options: FrontendOptions, production: boolean): Configuration {
+  const { appDir, name } = options;
+  return {
+    context: appDir,
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: join(appDir, 'dist'),
+      publicPath: options.publicPath,
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // react-router's package exports only its development build; bundlers are expected to
+      // pick the production one themselves (its Vite plugin does). Without this /login ships
+      // react-router's dev warnings and ~15 KB more.
+      alias: production ? { 'react-router$': reactRouterProductionBuild(appDir) } : {},
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+            env: { targets: 'chrome >= 111, edge >= 111, firefox >= 114, safari >= 16.4' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes ?? {},
+        // No build-time remotes: the shell registers them at run time from /config.json.
+        remotes: {},
+        shared: federationShared(appDir),
+        manifest: { fileName: 'mf-manifest.json' },
+        // Remote types reach the shell through type-only imports of the remotes' sources
+        // (frontends/shell/src/remotes/remote-modules.ts); the DTS plugin would need a running
+        // type server and network-free zip round trips we don't want in the build.
+        dts: false,
+        // Browser-only runtime: leaves out the federation runtime's Node code paths.
+        experiments: { optimization: { target: 'web' } },
+      }),
+      new HtmlRspackPlugin({
+        // One page template for the shell and the remotes' standalone pages.
+        template: join(import.meta.dirname, 'index.ejs'),
+        templateParameters: {
+          title: options.title,
+          themeBootSrc: options.publicPath === '/' ? `/${THEME_BOOT_FILE}` : THEME_BOOT_FILE,
+        },
+        minify: production,
+      }),
+      new ThemeBootPlugin(),
+      new CopyRspackPlugin({
+        patterns: [
+          { from: 'locales', to: 'locales' },
+          { from: 'public', noErrorOnMissing: true },
+        ],
+      }),
+    ],
+    optimization: { splitChunks: production ? { chunks: 'async' } : false },
+    performance: false,
+    devServer: {
+      port: options.dev.port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      // Remotes are fetched cross-origin by the shell's dev server page.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: [
+        ...(existsSync(join(appDir, 'public'))
+          ? [{ directory: join(appDir, 'public'), publicPath: '/' }]
+          : []),
+        ...(options.devStatic ?? []),
+      ],
+      setupMiddlewares: (middlewares, server) => {
+        const runtimeConfig = options.dev.runtimeConfig;
+        if (runtimeConfig) {
+          server.app?.get('/config.json', (_req: IncomingMessage, res: ServerResponse) => {
+            res.setHeader('content-type', 'application/json');
+            res.end(JSON.stringify(runtimeConfig()));
+          });
+        }
+        return middlewares;
+      },
+      // The API of a running product (`npm start`), reached through this origin as in production.
+      proxy: [{ context: ['/api'], target: process.env.INNERVIEW_GATEWAY_URL ?? 'http://127.0.0.1:8080' }],
+    },
+  };
+}

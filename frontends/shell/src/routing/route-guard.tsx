@@ -1,0 +1,83 @@
+import {
+  hasStoredToken,
+  selectSession,
+  useAppSelector,
+  useGetOnboardingStatusQuery,
+  useGetSubscriptionStatusQuery,
+} from '@innerview/api-client';
+import { Alert, Button, LoadingScreen } from '@innerview/ui';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { GuardDecision, GuardState } from './guards.ts';
+
+/** What a guard needs to know beyond the session itself; only what it needs is fetched. */
+export type GuardNeeds = { onboarding?: boolean; subscription?: boolean };
+
+type GuardInputs = { state: GuardState; failed: boolean; retry: () => void };
+
+function useGuardInputs(needs: GuardNeeds): GuardInputs {
+  const session = useAppSelector(selectSession);
+  const signedIn = session.status === 'authenticated';
+  const onboardingFromUser = session.user?.is_onboarding_completed;
+  const onboarding = useGetOnboardingStatusQuery(undefined, {
+    skip: !signedIn || !needs.onboarding || onboardingFromUser !== undefined,
+  });
+  const subscription = useGetSubscriptionStatusQuery(undefined, { skip: !signedIn || !needs.subscription });
+  return {
+    state: {
+      auth: session.status,
+      hasStoredToken: session.status === 'unknown' ? hasStoredToken() : false,
+      onboardingCompleted: onboardingFromUser ?? onboarding.data?.onboarding_completed,
+      subscriptionStatus: subscription.data ? subscription.data.subscription_status : undefined,
+    },
+    failed: onboarding.isError || subscription.isError,
+    retry: () => {
+      if (onboarding.isError) void onboarding.refetch();
+      if (subscription.isError) void subscription.refetch();
+    },
+  };
+}
+
+/**
+ * A layout route that asks one of the pure guards of ./guards.ts and renders the child routes,
+ * a redirect, or the loading screen while a stored token (or what the guard needs) is checked.
+ */
+export function RouteGuard({
+  guard,
+  needs = {},
+}: {
+  guard: (state: GuardState) => GuardDecision;
+  needs?: GuardNeeds;
+}) {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const { state, failed, retry } = useGuardInputs(needs);
+  const decision = guard(state);
+  if (decision.kind === 'allow') return <Outlet />;
+  if (decision.kind === 'redirect') {
+    // Keep ?lang= (spec §2) across the redirect so the chosen language is not lost.
+    const lang = new URLSearchParams(location.search).get('lang');
+    const to = lang
+      ? `${decision.to}${decision.to.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`
+      : decision.to;
+    return <Navigate to={to} replace />;
+  }
+  if (failed) {
+    return (
+      <div className="iv-shell-panel">
+        <Alert
+          variant="error"
+          title={t('session.loadFailedTitle')}
+          actions={
+            <Button variant="primary" onClick={retry}>
+              {t('remote.retry')}
+            </Button>
+          }
+        >
+          {t('session.loadFailedBody')}
+        </Alert>
+      </div>
+    );
+  }
+  return <LoadingScreen label={t('session.checking')} />;
+}

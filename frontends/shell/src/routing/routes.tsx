@@ -1,0 +1,123 @@
+import type { RouteObject } from 'react-router';
+import { RouteErrorPage } from '../errors/route-error-page.tsx';
+import { PublicFrame } from '../layout/public-frame.tsx';
+import { RootLayout } from '../layout/root-layout.tsx';
+import { NotFoundPage } from '../screens/not-found-page.tsx';
+import type { ScreenName } from '../screens/titled-page.tsx';
+import { activeSubscriptionGuard, guardedRoute, onboardingGuard, publicRouteGuard } from './guards.ts';
+import { PATHS } from './paths.ts';
+import { RouteGuard } from './route-guard.tsx';
+
+/**
+ * A screen loaded on demand, so `/login` downloads only what it shows. Until its feature lands a
+ * screen is its translated title (TitledPage); the feature replaces the import with its own module.
+ */
+function screen(path: string, name: ScreenName): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { TitledPage } = await import('../screens/titled-page.tsx');
+      return { element: <TitledPage screen={name} /> };
+    },
+  };
+}
+
+/** The main layout and its four areas, each rendered by a remote (chat or account). */
+function remoteArea(
+  path: string,
+  remote: 'chat/ChatApp' | 'account/ProfilePage' | 'account/SettingsPage' | 'account/HelpHubPage',
+): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { RemoteView } = await import('../remotes/remote-view.tsx');
+      return { element: <RemoteView id={remote} /> };
+    },
+  };
+}
+
+/** The full route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Public: a signed-in user is sent on to /chat or the questionnaire invitation.
+        element: <RouteGuard guard={publicRouteGuard} needs={{ onboarding: true }} />,
+        children: [
+          {
+            element: <PublicFrame />,
+            children: [
+              screen(PATHS.root, 'login'),
+              screen(PATHS.login, 'login'),
+              screen(PATHS.signup, 'signup'),
+              screen(PATHS.passwordReset, 'passwordReset'),
+              screen(PATHS.resetPassword, 'resetPassword'),
+            ],
+          },
+        ],
+      },
+      {
+        // Open to everyone, signed in or not.
+        element: <PublicFrame />,
+        children: [
+          screen(PATHS.termsOfService, 'termsOfService'),
+          screen(PATHS.privacyPolicy, 'privacyPolicy'),
+          screen(PATHS.verificationSent, 'verificationSent'),
+          screen(PATHS.verificationSuccess, 'verificationSuccess'),
+          screen(PATHS.freemiumSuccess, 'freemiumSuccess'),
+          screen(PATHS.trialExpired, 'trialExpired'),
+        ],
+      },
+      {
+        // Signed in (a visitor goes to /; a stored token shows the loading screen while checked).
+        element: <RouteGuard guard={guardedRoute} />,
+        children: [
+          {
+            element: <PublicFrame />,
+            children: [
+              screen(PATHS.updatePassword, 'updatePassword'),
+              screen(PATHS.subscriptionValidation, 'subscriptionValidation'),
+              screen(PATHS.subscriptionExpired, 'subscriptionExpired'),
+              screen(PATHS.subscriptionSuccess, 'subscriptionSuccess'),
+              screen(PATHS.pricing, 'pricing'),
+              screen(PATHS.onboardingIntroduction, 'onboardingIntroduction'),
+              screen(PATHS.onboardingIntroduction2, 'onboardingIntroduction2'),
+              {
+                element: (
+                  <RouteGuard guard={onboardingGuard} needs={{ onboarding: true, subscription: true }} />
+                ),
+                children: [
+                  screen(PATHS.questionnaireInvitation, 'questionnaireInvitation'),
+                  screen(PATHS.questionnaire, 'questionnaire'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        // Spec's "/* catch-all": signed in with an active subscription, inside the main layout.
+        element: <RouteGuard guard={activeSubscriptionGuard} needs={{ subscription: true }} />,
+        children: [
+          {
+            lazy: async () => {
+              const { MainLayout } = await import('../layout/main-layout.tsx');
+              return { Component: MainLayout };
+            },
+            children: [
+              remoteArea(PATHS.chat, 'chat/ChatApp'),
+              remoteArea(PATHS.chatSession, 'chat/ChatApp'),
+              remoteArea(PATHS.profile, 'account/ProfilePage'),
+              remoteArea(PATHS.settings, 'account/SettingsPage'),
+              remoteArea(PATHS.help, 'account/HelpHubPage'),
+            ],
+          },
+        ],
+      },
+      // Any other path, signed in or not (spec §2: "none").
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,34 @@
+import { Button } from '@innerview/ui';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../routing/paths.ts';
+import { useDocumentTitle } from './use-document-title.ts';
+
+/** Spec §2: any unknown path, signed in or not. */
+export function NotFoundPage() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  useDocumentTitle(t('notFound.title'));
+  // react-router numbers the entries it pushed; at 0 there is nothing of ours to go back to
+  // (the 404 was opened directly), so 'Go Back' goes home instead of leaving the site.
+  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  return (
+    <main className="iv-shell-centered" data-testid="not-found">
+      <div className="iv-shell-message">
+        <p className="iv-shell-message__code" aria-hidden="true">
+          404
+        </p>
+        <h1>{t('notFound.title')}</h1>
+        <p>{t('notFound.body')}</p>
+        <div className="iv-shell-actions">
+          <Button variant="primary" onClick={() => navigate(PATHS.root)}>
+            {t('notFound.home')}
+          </Button>
+          <Button variant="secondary" onClick={() => (canGoBack ? navigate(-1) : navigate(PATHS.root))}>
+            {t('notFound.back')}
+          </Button>
+        </div>
+      </div>
+    </main>
+  );
+}
