@@ -157,3 +157,12 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('Dialog focus', () => {
+  it('starts on the first field, not on the × button', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    await user.click(screen.getByRole('button', { name: 'Rename chat' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Chat name' }));
+  });
+});

@@ -59,9 +59,6 @@ export function Dialog({
             <RadixDialog.Title className={hideTitle ? 'iv-visually-hidden' : 'iv-dialog__title'}>
               {title}
             </RadixDialog.Title>
-            <RadixDialog.Close className="iv-icon-button iv-dialog__close" aria-label={closeLabel}>
-              <CloseIcon />
-            </RadixDialog.Close>
           </div>
           {hasContent(description) && (
             <RadixDialog.Description className="iv-dialog__description">
@@ -70,6 +67,10 @@ export function Dialog({
           )}
           {children !== undefined && <div className="iv-dialog__body">{children}</div>}
           {footer !== undefined && <div className="iv-dialog__footer">{footer}</div>}
+          {/* Last in the DOM (shown top right): opening focuses the first field or action, not the ×. */}
+          <RadixDialog.Close className="iv-icon-button iv-dialog__close" aria-label={closeLabel}>
+            <CloseIcon />
+          </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
