@@ -135,6 +135,9 @@ describe('saveToken / readToken', () => {
     } finally {
       setItem.mockRestore();
     }
+    // Once local storage takes writes again, the next login is shared again.
+    saveToken('tok-2', { rememberMe: false });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-2');
   });
 
   it('refuses an empty token', () => {

@@ -29,17 +29,27 @@ const REMEMBER_ME_MS = REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000;
 
 export type SaveTokenOptions = { rememberMe: boolean };
 
+// Set when a write to local storage failed (private modes with a zero quota still allow reads):
+// local storage then cannot hold the token and session storage alone is used.
+let localStorageUnwritable = false;
+
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  if (kind === 'localStorage' && localStorageUnwritable) return null;
   try {
-    const store = globalThis[kind];
-    if (!store) return null;
-    // Some browsers expose storage that throws on first write (quota 0): probe it once.
-    const probe = '__iv_probe__';
-    store.setItem(probe, probe);
-    store.removeItem(probe);
-    return store;
+    // Reading the property itself throws (SecurityError) when the user blocks site data.
+    return globalThis[kind] ?? null;
   } catch {
     return null;
+  }
+}
+
+function write(store: Storage | null, key: string, value: string): boolean {
+  if (!store) return false;
+  try {
+    store.setItem(key, value);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -58,18 +68,25 @@ function hasBrowserSessionCookie(): boolean {
 
 export function saveToken(token: string, { rememberMe }: SaveTokenOptions, now: number = Date.now()): void {
   if (token.trim() === '') throw new Error('Refusing to store an empty token');
-  const local = storage('localStorage');
-  storage('sessionStorage')?.setItem(TOKEN_KEY, token);
+  write(storage('sessionStorage'), TOKEN_KEY, token);
   setBrowserSessionCookie(true);
+  localStorageUnwritable = false;
+  const local = storage('localStorage');
   if (!local) return;
-  local.setItem(TOKEN_KEY, token);
+  let stored = true;
   if (rememberMe) {
-    local.setItem(REMEMBER_ME_KEY, 'true');
-    local.setItem(TOKEN_EXPIRY_KEY, String(now + REMEMBER_ME_MS));
+    stored =
+      write(local, REMEMBER_ME_KEY, 'true') && write(local, TOKEN_EXPIRY_KEY, String(now + REMEMBER_ME_MS));
   } else {
     local.removeItem(REMEMBER_ME_KEY);
     local.removeItem(TOKEN_EXPIRY_KEY);
   }
+  if (stored && write(local, TOKEN_KEY, token)) return;
+  // Half a record would be misread later: drop it and rely on session storage.
+  local.removeItem(TOKEN_KEY);
+  local.removeItem(REMEMBER_ME_KEY);
+  local.removeItem(TOKEN_EXPIRY_KEY);
+  localStorageUnwritable = true;
 }
 
 /**
@@ -109,7 +126,7 @@ export function readToken(now: number = Date.now()): string | null {
     clearToken();
     return null;
   }
-  if (sessionToken !== token) session?.setItem(TOKEN_KEY, token);
+  if (sessionToken !== token) write(session, TOKEN_KEY, token);
   return token;
 }
 
@@ -121,9 +138,8 @@ export function hasStoredToken(now: number = Date.now()): boolean {
 /** Spec §4: logout is broadcast to other tabs through the storage event. */
 export function broadcastLogoutSignal(): void {
   const local = storage('localStorage');
-  if (!local) return;
-  local.setItem(LOGOUT_SIGNAL_KEY, String(Date.now()));
-  local.removeItem(LOGOUT_SIGNAL_KEY);
+  if (!write(local, LOGOUT_SIGNAL_KEY, String(Date.now()))) return;
+  local?.removeItem(LOGOUT_SIGNAL_KEY);
 }
 
 /**
