@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineService } from '@innerview/kit';
+import { notificationsConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
@@ -7,6 +9,8 @@ import { routes } from './routes/index.ts';
 export const notificationsService = defineService({
   name: 'notifications',
   defaultPort: 8106,
+  configSchema: notificationsConfigSchema,
+  migrationsFolder: path.resolve(import.meta.dirname, '../drizzle'),
   routes,
   subscriptions,
   jobs: registerJobs,

@@ -1,6 +1,8 @@
 import type { RouteDefinition, ServiceContext } from '@innerview/kit';
+import { devMailboxEnabled, mailDir, type NotificationsConfig } from '../config.ts';
+import { devMailboxRoutes } from './dev-mailbox.ts';
 
 /** Every HTTP route of the notifications service. The feature issues add theirs here. */
-export function routes(_ctx: ServiceContext): RouteDefinition[] {
-  return [];
+export function routes(ctx: ServiceContext<NotificationsConfig>): RouteDefinition[] {
+  return devMailboxEnabled(ctx.config) ? devMailboxRoutes(mailDir(ctx.config)) : [];
 }

@@ -1,0 +1,81 @@
+import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
+import { z } from 'zod';
+import { formatMoment, formatValidity } from './format.ts';
+import { passwordResetLink, passwordResetRequestLink, verificationLink } from './links.ts';
+import { renderPasswordChanged } from './templates/password-changed.ts';
+import { renderPasswordReset } from './templates/password-reset.ts';
+import type { MailTemplateName, RenderedMail } from './templates/types.ts';
+import { renderVerification } from './templates/verification.ts';
+import { renderVerificationResend } from './templates/verification-resend.ts';
+
+/** English is the default and the fallback (spec §1). */
+export function mailLanguage(input: string | undefined | null): LanguageCode {
+  return toLanguageCode(input) ?? 'en';
+}
+
+const language = z.string().max(20).transform(mailLanguage);
+const firstName = z.string().max(1000);
+const token = z.string().min(1).max(1024);
+const instant = z.string().max(64);
+
+/**
+ * What to send, without the address: the template and the facts it needs. It travels as job data
+ * (Redis in distributed mode), so it is validated again when the job runs.
+ */
+export const mailRequestSchema = z.discriminatedUnion('template', [
+  z.object({
+    template: z.enum(['verification', 'verification-resend']),
+    language,
+    firstName,
+    token,
+    requestedAt: instant,
+    expiresAt: instant,
+  }),
+  z.object({
+    template: z.literal('password-reset'),
+    language,
+    firstName,
+    token,
+    requestedAt: instant,
+    expiresAt: instant,
+  }),
+  z.object({ template: z.literal('password-changed'), language, firstName, changedAt: instant }),
+]);
+export type MailRequest = z.input<typeof mailRequestSchema>;
+
+export interface MailSettings {
+  /** The shell's public origin (links point there). */
+  appUrl: string;
+  supportEmail: string;
+}
+
+/** Renders the mail a request stands for, in its language (English for anything unknown). */
+export function composeMail(request: MailRequest, settings: MailSettings): RenderedMail {
+  const lang = mailLanguage(request.language);
+  switch (request.template) {
+    case 'verification':
+    case 'verification-resend': {
+      const render = request.template === 'verification' ? renderVerification : renderVerificationResend;
+      return render(lang, {
+        firstName: request.firstName,
+        link: verificationLink(settings.appUrl, request.token),
+        validFor: formatValidity(lang, request.requestedAt, request.expiresAt),
+      });
+    }
+    case 'password-reset':
+      return renderPasswordReset(lang, {
+        firstName: request.firstName,
+        link: passwordResetLink(settings.appUrl, request.token),
+        validFor: formatValidity(lang, request.requestedAt, request.expiresAt),
+      });
+    case 'password-changed':
+      return renderPasswordChanged(lang, {
+        firstName: request.firstName,
+        changedAt: formatMoment(lang, request.changedAt),
+        resetRequestLink: passwordResetRequestLink(settings.appUrl),
+        supportEmail: settings.supportEmail,
+      });
+  }
+}
+
+export type { MailTemplateName, RenderedMail };

@@ -1,0 +1,74 @@
+import { common, greet } from './common.ts';
+import { renderMail } from './layout.ts';
+import type { LanguageCode, RenderedMail } from './types.ts';
+
+/** A new confirmation link the person asked for (every verification mail after the first). */
+export interface VerificationResendParams {
+  firstName: string;
+  /** `<APP_URL>/auth/verification-success?token=…` */
+  link: string;
+  /** "24 hours", in the mail's language; null leaves the sentence out. */
+  validFor: string | null;
+}
+
+interface Strings {
+  subject: string;
+  preview: string;
+  intro: string;
+  action: string;
+  notYou: string;
+}
+
+const strings: Record<LanguageCode, Strings> = {
+  en: {
+    subject: 'Your new Innerview confirmation link',
+    preview: 'Confirm your e-mail address with this new link.',
+    intro: 'As requested, here is a new link to confirm your e-mail address.',
+    action: 'Confirm e-mail address',
+    notYou: 'If you didn’t ask for a new link, you can simply ignore this e-mail.',
+  },
+  fr: {
+    subject: 'Votre nouveau lien de confirmation Innerview',
+    preview: 'Confirmez votre adresse e-mail avec ce nouveau lien.',
+    intro: 'Comme demandé, voici un nouveau lien pour confirmer votre adresse e-mail.',
+    action: 'Confirmer mon adresse e-mail',
+    notYou: 'Si vous n’avez pas demandé de nouveau lien, ignorez simplement cet e-mail.',
+  },
+  de: {
+    subject: 'Dein neuer Bestätigungslink für Innerview',
+    preview: 'Bestätige deine E-Mail-Adresse mit diesem neuen Link.',
+    intro: 'Hier ist wie gewünscht dein neuer Link, um deine E-Mail-Adresse zu bestätigen.',
+    action: 'E-Mail-Adresse bestätigen',
+    notYou: 'Falls du keinen neuen Link angefordert hast, kannst du diese E-Mail einfach ignorieren.',
+  },
+  it: {
+    subject: 'Il tuo nuovo link di conferma per Innerview',
+    preview: 'Conferma il tuo indirizzo e-mail con questo nuovo link.',
+    intro: 'Come richiesto, ecco un nuovo link per confermare il tuo indirizzo e-mail.',
+    action: 'Conferma indirizzo e-mail',
+    notYou: 'Se non hai chiesto un nuovo link, puoi semplicemente ignorare questa e-mail.',
+  },
+  es: {
+    subject: 'Tu nuevo enlace de confirmación de Innerview',
+    preview: 'Confirma tu correo electrónico con este nuevo enlace.',
+    intro: 'Como pediste, aquí tienes un nuevo enlace para confirmar tu dirección de correo electrónico.',
+    action: 'Confirmar correo electrónico',
+    notYou: 'Si no has pedido un nuevo enlace, puedes ignorar este correo.',
+  },
+};
+
+export function renderVerificationResend(
+  language: LanguageCode,
+  params: VerificationResendParams,
+): RenderedMail {
+  const s = strings[language];
+  return renderMail({
+    language,
+    subject: s.subject,
+    preview: s.preview,
+    greeting: greet(language, params.firstName),
+    intro: [s.intro],
+    action: { label: s.action, url: params.link },
+    outro: [...(params.validFor ? [common[language].validity(params.validFor)] : []), s.notYou],
+  });
+}

@@ -1,0 +1,76 @@
+import { common, greet } from './common.ts';
+import { renderMail } from './layout.ts';
+import type { LanguageCode, RenderedMail } from './types.ts';
+
+/** The first mail after sign-up: welcome, and confirm the address. */
+export interface VerificationParams {
+  firstName: string;
+  /** `<APP_URL>/auth/verification-success?token=…` */
+  link: string;
+  /** "24 hours", in the mail's language; null leaves the sentence out. */
+  validFor: string | null;
+}
+
+interface Strings {
+  subject: string;
+  preview: string;
+  intro: string;
+  action: string;
+  notYou: string;
+}
+
+const strings: Record<LanguageCode, Strings> = {
+  en: {
+    subject: 'Welcome to Innerview – please confirm your e-mail address',
+    preview: 'One click and your account is ready.',
+    intro:
+      'Welcome to Innerview. Please confirm your e-mail address so we know it’s really you. Then you can sign in and start your first reflection.',
+    action: 'Confirm e-mail address',
+    notYou: 'If you didn’t create an Innerview account, you can simply ignore this e-mail.',
+  },
+  fr: {
+    subject: 'Bienvenue sur Innerview – confirmez votre adresse e-mail',
+    preview: 'Un clic et votre compte est prêt.',
+    intro:
+      'Bienvenue sur Innerview. Merci de confirmer votre adresse e-mail afin que nous sachions qu’il s’agit bien de vous. Vous pourrez ensuite vous connecter et commencer votre première réflexion.',
+    action: 'Confirmer mon adresse e-mail',
+    notYou: 'Si vous n’avez pas créé de compte Innerview, ignorez simplement cet e-mail.',
+  },
+  de: {
+    subject: 'Willkommen bei Innerview – bitte bestätige deine E-Mail-Adresse',
+    preview: 'Ein Klick und dein Konto ist bereit.',
+    intro:
+      'Willkommen bei Innerview. Bitte bestätige deine E-Mail-Adresse, damit wir wissen, dass sie wirklich dir gehört. Danach kannst du dich anmelden und mit deiner ersten Reflexion beginnen.',
+    action: 'E-Mail-Adresse bestätigen',
+    notYou: 'Falls du kein Innerview-Konto erstellt hast, kannst du diese E-Mail einfach ignorieren.',
+  },
+  it: {
+    subject: 'Ti diamo il benvenuto su Innerview – conferma il tuo indirizzo e-mail',
+    preview: 'Un clic e il tuo account è pronto.',
+    intro:
+      'Ti diamo il benvenuto su Innerview. Conferma il tuo indirizzo e-mail, così sappiamo che sei davvero tu. Poi potrai accedere e iniziare la tua prima riflessione.',
+    action: 'Conferma indirizzo e-mail',
+    notYou: 'Se non hai creato un account Innerview, puoi semplicemente ignorare questa e-mail.',
+  },
+  es: {
+    subject: 'Te damos la bienvenida a Innerview: confirma tu correo electrónico',
+    preview: 'Un clic y tu cuenta estará lista.',
+    intro:
+      'Te damos la bienvenida a Innerview. Confirma tu dirección de correo electrónico para que sepamos que eres tú. Después podrás iniciar sesión y empezar tu primera reflexión.',
+    action: 'Confirmar correo electrónico',
+    notYou: 'Si no has creado una cuenta en Innerview, puedes ignorar este correo.',
+  },
+};
+
+export function renderVerification(language: LanguageCode, params: VerificationParams): RenderedMail {
+  const s = strings[language];
+  return renderMail({
+    language,
+    subject: s.subject,
+    preview: s.preview,
+    greeting: greet(language, params.firstName),
+    intro: [s.intro],
+    action: { label: s.action, url: params.link },
+    outro: [...(params.validFor ? [common[language].validity(params.validFor)] : []), s.notYou],
+  });
+}

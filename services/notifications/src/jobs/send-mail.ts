@@ -1,0 +1,97 @@
+import type { Db, JobHandler, Logger } from '@innerview/kit';
+import { z } from 'zod';
+import { mailStatus, recordAttempt, type SentMailKey } from '../db/sent-mail.ts';
+import {
+  composeMail,
+  type MailRequest,
+  type MailSettings,
+  mailRequestSchema,
+} from '../domain/compose-mail.ts';
+import { MailDeliveryError, type MailTransport } from '../mail/mail-transport.ts';
+
+export const sendMailJobName = 'send-mail';
+/** Tries of one mail, the first included; with the backoff doubling, a few minutes of SMTP outage. */
+export const sendMailAttempts = 5;
+
+export interface SendMailJob {
+  mailId: string;
+  eventId: string;
+  userId: string;
+  to: string;
+  request: MailRequest;
+}
+
+const sendMailJobSchema = z.object({
+  mailId: z.uuid(),
+  eventId: z.uuid(),
+  userId: z.uuid(),
+  to: z.email(),
+  request: mailRequestSchema,
+});
+
+export interface SendMailDeps {
+  db: Db;
+  transport: MailTransport;
+  log: Logger;
+  settings: MailSettings & { from: string };
+}
+
+/**
+ * Renders and delivers one mail, and records the outcome in `sent_mail`. A mail already sent is
+ * not sent again (a job run twice); a failed try throws so the queue retries it with backoff, and
+ * the last failed try marks the mail `failed`. Logs name the template and mail id only.
+ */
+export function sendMailHandler(deps: SendMailDeps): JobHandler<SendMailJob> {
+  return async ({ data, attempt }) => {
+    const parsed = sendMailJobSchema.safeParse(data);
+    if (!parsed.success) {
+      // Retrying cannot fix malformed data: drop it (the paths name fields, never values).
+      deps.log.error(
+        { issues: parsed.error.issues.map((i) => i.path.join('.')) },
+        'send-mail job is malformed',
+      );
+      return;
+    }
+    const job = parsed.data;
+    const { template } = job.request;
+    const key: SentMailKey = {
+      id: job.mailId,
+      userId: job.userId,
+      eventId: job.eventId,
+      template,
+      language: job.request.language,
+    };
+    if ((await mailStatus(deps.db, job.mailId)) === 'sent') {
+      deps.log.info({ mailId: job.mailId, template }, 'mail already sent');
+      return;
+    }
+    const mail = composeMail(job.request, deps.settings);
+    let sentAt: string;
+    try {
+      ({ sentAt } = await deps.transport.send({
+        id: job.mailId,
+        from: deps.settings.from,
+        to: job.to,
+        ...mail,
+      }));
+    } catch (error) {
+      const failure = MailDeliveryError.from(error);
+      const final = attempt >= sendMailAttempts;
+      deps.log.warn(
+        {
+          mailId: job.mailId,
+          template,
+          attempt,
+          final,
+          code: failure.code,
+          responseCode: failure.responseCode,
+        },
+        final ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+      );
+      await recordAttempt(deps.db, key, { status: final ? 'failed' : 'queued', attempt });
+      throw failure;
+    }
+    await recordAttempt(deps.db, key, { status: 'sent', attempt, sentAt });
+    deps.log.info({ mailId: job.mailId, template, transport: deps.transport.kind }, 'mail sent');
+  };
+}
