@@ -17,10 +17,13 @@ beforeAll(async () => {
   // Fail fast, with the cause, when Redis is not there: these tests must fail, never skip.
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
   redis.on('error', () => {});
-  await redis.ping();
+  await redis.ping().catch((error: Error) => {
+    throw new Error(`Redis is not reachable at ${redisUrl} (set REDIS_URL): ${error.message}`);
+  });
 });
 
 afterAll(async () => {
+  if (redis.status !== 'ready') return;
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}:*`, 'COUNT', 500);
