@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PATHS } from '../routing/paths.ts';
+import { LanguageLinks } from './language-links.tsx';
 
-/** Frame of the screens outside the main layout: brand on top, legal links at the bottom. */
+/** Frame of the screens outside the main layout: brand on top, legal links and languages at the bottom. */
 export function PublicFrame() {
   const { t } = useTranslation(['shell', 'common']);
   return (
@@ -23,6 +24,7 @@ export function PublicFrame() {
           <Link to={PATHS.termsOfService}>{t('shell:screens.termsOfService')}</Link>
           <Link to={PATHS.privacyPolicy}>{t('shell:screens.privacyPolicy')}</Link>
         </nav>
+        <LanguageLinks />
       </footer>
     </div>
   );

@@ -9,9 +9,8 @@ export function NotFoundPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   useDocumentTitle(t('notFound.title'));
-  // react-router numbers the entries it pushed; at 0 there is nothing of ours to go back to
-  // (the 404 was opened directly), so 'Go Back' goes home instead of leaving the site.
-  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  // A tab whose first page is this 404 has nothing to go back to: 'Go Back' goes home then.
+  const canGoBack = window.history.length > 1;
   return (
     <main className="iv-shell-centered" data-testid="not-found">
       <div className="iv-shell-message">
