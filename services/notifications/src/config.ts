@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type BaseConfig, baseConfigSchema } from '@innerview/kit';
+import { type BaseConfig, baseConfigSchema } from '@innerview/kit/config';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
