@@ -38,9 +38,6 @@ export function createFileTransport(options: { dir: string; now?: () => Date }):
       await rename(`${file}.tmp`, file);
       return { sentAt };
     },
-    async verify() {
-      await mkdir(options.dir, { recursive: true });
-    },
     close() {},
   };
 }

@@ -1,13 +1,13 @@
 /**
  * The mail port. Adapters: `file` (embedded: each mail becomes a JSON file the dev mailbox reads)
  * and `smtp` (distributed: nodemailer over SMTP_URL). Both build the message with nodemailer.
+ * No readiness probe on purpose: mails go out asynchronously with retries, so an SMTP outage delays
+ * them but does not make the service unready.
  */
 export interface MailTransport {
   readonly kind: 'file' | 'smtp';
   /** Delivers one mail or throws (the send-mail job retries). */
   send(mail: OutgoingMail): Promise<{ sentAt: string }>;
-  /** Throws when the transport cannot deliver now (readiness). */
-  verify(): Promise<void>;
   close(): void;
 }
 

@@ -23,13 +23,6 @@ export function createSmtpTransport(options: { url: string; now?: () => Date }):
       }
       return { sentAt: now().toISOString() };
     },
-    async verify() {
-      try {
-        await transporter.verify();
-      } catch (error) {
-        throw MailDeliveryError.from(error);
-      }
-    },
     close() {
       transporter.close();
     },
