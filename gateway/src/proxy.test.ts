@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyEngine } from './options.ts';
 import { deadUrl, startTestGateway, type TestGateway } from './test-support/fake-upstreams.ts';
 
-const engines: ProxyEngine[] = ['http-proxy'];
+const engines: ProxyEngine[] = ['http-proxy', 'undici'];
 
 let gateway: TestGateway | undefined;
 afterEach(async () => {
@@ -263,20 +263,42 @@ describe('gateway edges', () => {
     expect(Object.values(gateway.upstreams).every((u) => u.seen.length === 0)).toBe(true);
   });
 
-  it('sets security headers and hides the framework', async () => {
+  it('sets security headers on API answers and hides the framework', async () => {
+    gateway = await startTestGateway({ embedded: false });
+    for (const path of ['/api/v1/users/me', '/api/v1/nothing-here']) {
+      const res = await fetch(`${gateway.url}${path}`);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
+  it('lets pages load scripts only from the gateway and the remotes deployed elsewhere', async () => {
     gateway = await startTestGateway({
       embedded: false,
       remotes: { chat: 'https://cdn.example.com/chat/mf-manifest.json' },
     });
-    const res = await fetch(`${gateway.url}/api/v1/users/me`);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
-    expect(res.headers.get('x-powered-by')).toBeNull();
+    const res = await fetch(`${gateway.url}/api/docs/`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://cdn.example.com");
+    expect(csp).toContain("script-src 'self' https://cdn.example.com;");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('upgrade-insecure-requests');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('keeps plain-HTTP embedded mode working: no HSTS, no upgrade of requests', async () => {
+    gateway = await startTestGateway({ embedded: true });
+    const page = await fetch(`${gateway.url}/config.json`);
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    expect(page.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    expect(
+      (await fetch(`${gateway.url}/api/v1/users/me`)).headers.get('strict-transport-security'),
+    ).toBeNull();
   });
 
   it('answers 429 in the error shape with Retry-After once a client passes the limit', async () => {

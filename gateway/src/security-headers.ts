@@ -18,7 +18,7 @@ export function remoteOrigins(remotes: RemoteManifests): string[] {
  */
 export function securityHeaders(options: { remotes: RemoteManifests; embedded: boolean }): RequestHandler {
   const origins = remoteOrigins(options.remotes);
-  return helmet({
+  const pageHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'", ...origins],
@@ -29,4 +29,29 @@ export function securityHeaders(options: { remotes: RemoteManifests; embedded: b
     },
     strictTransportSecurity: options.embedded ? false : { maxAge: 31_536_000, includeSubDomains: true },
   });
+  // JSON under /api keeps the compact set of apiSecurityHeaders; only the docs page is a page there.
+  return (req, res, next) => {
+    if (req.path.startsWith('/api/') && !req.path.startsWith('/api/docs')) next();
+    else pageHeaders(req, res, next);
+  };
+}
+
+/**
+ * The headers of every /api answer, forwarded or the gateway's own: JSON and streams need no script
+ * policy, so the set is small and fixed (computed once, set without helmet's per-request work).
+ * The gateway's HTML pages (/api/docs) get helmet's full set on top, which replaces these.
+ */
+export function apiSecurityHeaders(options: { embedded: boolean }): RequestHandler {
+  const headers: Array<[string, string]> = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'no-referrer'],
+    ['cross-origin-resource-policy', 'same-origin'],
+  ];
+  if (!options.embedded) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }

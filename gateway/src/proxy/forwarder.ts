@@ -35,7 +35,7 @@ export function answerUpstreamFailure(
   log: { logger: Logger; service: ServiceName; req: IncomingMessage; reason: string },
 ): void {
   log.logger.warn(
-    { service: log.service, status, reason: log.reason, reqId: log.req.headers['x-request-id'] },
+    { upstream: log.service, status, reason: log.reason, reqId: log.req.headers['x-request-id'] },
     'upstream request failed',
   );
   if (res.headersSent) {

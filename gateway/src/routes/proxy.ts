@@ -2,6 +2,7 @@ import { sendError } from '@innerview/kit/errors';
 import type { Logger } from '@innerview/kit/logger';
 import { SESSION_ID_HEADER, USER_ID_HEADER } from '@innerview/kit/route';
 import type { RequestHandler } from 'express';
+import { markProxied } from '../access-log.ts';
 import { type ServiceName, serviceForPath } from '../domain/route-table.ts';
 import type { Authenticate } from '../options.ts';
 import type { Forwarder } from '../proxy/forwarder.ts';
@@ -43,9 +44,13 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
           if (user.sessionId) req.headers[SESSION_ID_HEADER] = user.sessionId;
         }
       } catch (err) {
-        logger.warn({ err: { name: (err as Error)?.name }, reqId: req.id }, 'authenticate hook failed');
+        logger.warn(
+          { err: { name: (err as Error)?.name }, reqId: req.headers['x-request-id'] },
+          'authenticate hook failed',
+        );
       }
     }
+    markProxied(res, service);
     if (observe) {
       const started = process.hrtime.bigint();
       res.once('close', () => {

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { loadConfig } from '@innerview/kit/config';
+import { z } from 'zod';
+import { type ServiceName, serviceNames } from './domain/route-table.ts';
+import type { GatewayOptions } from './options.ts';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an http(s) base URL such as http://auth:3000');
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Environment of the gateway in distributed mode (compose, k8s). */
+export const gatewayConfigSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_URL: httpUrl,
+  BILLING_URL: httpUrl,
+  CHAT_URL: httpUrl,
+  QUESTIONNAIRE_URL: httpUrl,
+  FILES_URL: httpUrl,
+  NOTIFICATIONS_URL: httpUrl,
+  REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must start with redis://'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
+  /** Folder holding shell/dist, chat/dist and account/dist; unset = no front ends served here. */
+  FRONTENDS_DIR: optional,
+  REMOTE_CHAT_URL: optional,
+  REMOTE_ACCOUNT_URL: optional,
+  /** Express `trust proxy`: a hop count, or a list of addresses/ranges (default: private ranges). */
+  TRUST_PROXY: optional,
+  PROXY_ENGINE: z.enum(['http-proxy', 'undici']).optional(),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export interface GatewaySettings {
+  host: string;
+  port: number;
+  logLevel: GatewayConfig['LOG_LEVEL'];
+  options: GatewayOptions;
+}
+
+/** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
+export function gatewaySettingsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): GatewaySettings {
+  const config = loadConfig(gatewayConfigSchema, env);
+  const upstreams = Object.fromEntries(
+    serviceNames.map((s) => [
+      s,
+      config[`${s.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`].replace(/\/$/, ''),
+    ]),
+  ) as Record<ServiceName, string>;
+  const root = config.FRONTENDS_DIR;
+  const trustProxy = config.TRUST_PROXY;
+  return {
+    host: config.HOST,
+    port: config.PORT,
+    logLevel: config.LOG_LEVEL,
+    options: {
+      upstreams,
+      redisUrl: config.REDIS_URL,
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      maxBodyBytes: config.MAX_BODY_BYTES,
+      frontends: root
+        ? {
+            shellDir: path.resolve(root, 'shell', 'dist'),
+            chatDir: path.resolve(root, 'chat', 'dist'),
+            accountDir: path.resolve(root, 'account', 'dist'),
+          }
+        : undefined,
+      remotes: {
+        ...(config.REMOTE_CHAT_URL ? { chat: config.REMOTE_CHAT_URL } : {}),
+        ...(config.REMOTE_ACCOUNT_URL ? { account: config.REMOTE_ACCOUNT_URL } : {}),
+      },
+      embedded: false,
+      trustProxy:
+        trustProxy === undefined ? undefined : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
+      proxyEngine: config.PROXY_ENGINE,
+    },
+  };
+}
