@@ -24,7 +24,12 @@ describe('the file transport and the mailbox it feeds', () => {
   });
   afterEach(() => rm(path.dirname(dir), { recursive: true, force: true }));
 
-  const transport = () => createFileTransport({ dir, now: () => new Date((clock += 1000)) });
+  /** Each send happens one second after the previous one. */
+  const tick = () => {
+    clock += 1000;
+    return new Date(clock);
+  };
+  const transport = () => createFileTransport({ dir, now: tick });
 
   it('writes each mail as <sentAt>-<id>.json with the fields the mailbox serves', async () => {
     const { sentAt } = await transport().send({
