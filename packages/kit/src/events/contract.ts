@@ -1,0 +1,445 @@
+import type { EventEnvelope } from '@innerview/contracts';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Tx } from '../db.ts';
+import type { EventBus } from './bus.ts';
+import { PoisonEventError, sleep } from './delivery.ts';
+import { createEvent } from './envelope.ts';
+import { consume, on, subscribeHandlers } from './inbox.ts';
+import { migrateKitTables } from './migrations.ts';
+import { OutboxRelay, writeEvents } from './outbox.ts';
+
+/**
+ * Builds a bus handle. Handles made with the same `namespace` are one bus (as two processes
+ * connected to one broker); each test uses a fresh namespace so tests never see each other's events.
+ */
+export type MakeBus = (namespace: string) => EventBus | Promise<EventBus>;
+
+export interface EventBusContractOptions {
+  /** Longest wait for a delivery; default 5 s. */
+  deliveryTimeoutMs?: number;
+  /** Time a second consumer needs to get its share of a group (rebalance); default 0. */
+  settleMs?: number;
+  /** Per-test time limit; default the project's. */
+  testTimeoutMs?: number;
+}
+
+/**
+ * The one contract every EventBus adapter passes, together with the outbox and inbox on a real
+ * database: `makeDatabase` opens an empty database (PGlite in unit runs, a fresh PostgreSQL
+ * database in integration runs); the suite migrates it and closes it at the end.
+ */
+export function eventBusContract(
+  name: string,
+  makeBus: MakeBus,
+  makeDatabase: () => Promise<Database>,
+  options: EventBusContractOptions = {},
+): void {
+  const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 5000;
+  const settleMs = options.settleMs ?? 0;
+  const timeout = options.testTimeoutMs;
+
+  describe(`EventBus contract: ${name}`, () => {
+    let database: Database;
+    const opened: EventBus[] = [];
+    const relays: OutboxRelay[] = [];
+    let tests = 0;
+    const run = Math.random().toString(36).slice(2, 8);
+
+    /** A fresh bus for one test; `more()` opens further handles onto the same bus. */
+    async function freshBus(): Promise<{ bus: EventBus; more: () => Promise<EventBus> }> {
+      const namespace = `c${run}t${++tests}`;
+      const more = async () => {
+        const bus = await makeBus(namespace);
+        opened.push(bus);
+        return bus;
+      };
+      return { bus: await more(), more };
+    }
+
+    function startRelay(bus: EventBus): OutboxRelay {
+      const relay = new OutboxRelay({ db: database.db, bus, pollIntervalMs: 20, retryDelayMs: 20 });
+      relays.push(relay);
+      relay.start();
+      return relay;
+    }
+
+    async function effectCount(group: string, eventId: string): Promise<number> {
+      const result = (await database.db.execute(
+        sql`select count(*)::int as n from kit_contract_effects where grp = ${group} and event_id = ${eventId}`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]?.n ?? 0;
+    }
+
+    async function recordEffect(tx: Tx, group: string, eventId: string): Promise<void> {
+      await tx.execute(sql`insert into kit_contract_effects (grp, event_id) values (${group}, ${eventId})`);
+    }
+
+    beforeAll(async () => {
+      database = await makeDatabase();
+      await migrateKitTables(database);
+      await database.db.execute(
+        sql`create table if not exists kit_contract_effects (grp text not null, event_id uuid not null)`,
+      );
+      // Starting PGlite (WASM) takes seconds on a busy machine.
+    }, 60_000);
+
+    afterEach(async () => {
+      await Promise.all(relays.splice(0).map((r) => r.stop()));
+      await Promise.all(opened.splice(0).map((b) => b.close()));
+      await database.db.execute(sql`delete from kit_outbox`);
+    });
+
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it(
+      'delivers published events, as published, and counts them',
+      async () => {
+        const { bus } = await freshBus();
+        await bus.ping();
+        const got: EventEnvelope[] = [];
+        await bus.subscribe({
+          group: 'basic',
+          types: ['platform.ping'],
+          handler: async (e) => void got.push(e),
+        });
+        await sleep(settleMs);
+        const events = pings(3, ['s1']);
+        await bus.publish(events);
+        await waitFor(() => got.length === 3, deliveryTimeoutMs, 'three deliveries');
+        expect(got).toEqual(events);
+        expect(bus.metrics.published).toBe(3);
+        await waitFor(() => bus.metrics.consumed === 3, deliveryTimeoutMs, 'consumed counter');
+      },
+      timeout,
+    );
+
+    it(
+      'publishes nothing from a rolled-back transaction, and what a committed one wrote',
+      async () => {
+        const { bus } = await freshBus();
+        const got: string[] = [];
+        await bus.subscribe({
+          group: 'outbox',
+          types: ['platform.ping'],
+          handler: async (e) => void got.push(e.id),
+        });
+        await sleep(settleMs);
+        const [rolledBack, committed] = pings(2, ['user-1']) as [EventEnvelope, EventEnvelope];
+        await expect(
+          database.db.transaction(async (tx) => {
+            await writeEvents(tx, [rolledBack]);
+            throw new Error('change failed');
+          }),
+        ).rejects.toThrow('change failed');
+        await database.db.transaction(async (tx) => writeEvents(tx, [committed]));
+        const relay = startRelay(bus);
+        relay.nudge();
+        await waitFor(() => got.includes(committed.id), deliveryTimeoutMs, 'the committed event');
+        await sleep(100);
+        expect(got).toEqual([committed.id]);
+        expect(await relay.pending()).toBe(0);
+      },
+      timeout,
+    );
+
+    it(
+      'gives a redelivered event one effect',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'inbox';
+        let deliveries = 0;
+        let effects = 0;
+        await bus.subscribe({
+          group,
+          types: ['platform.ping'],
+          retryDelayMs: 20,
+          handler: async (event) => {
+            deliveries++;
+            await consume(database.db, group, event, async (tx) => {
+              effects++;
+              await recordEffect(tx, group, event.id);
+            });
+            // The effect committed but the acknowledgement is lost: the bus delivers it again.
+            if (deliveries === 1) throw new Error('lost ack');
+          },
+        });
+        await sleep(settleMs);
+        const [event] = pings(1, ['user-2']) as [EventEnvelope];
+        await bus.publish([event]);
+        // ... and a relay that crashed before marking its row publishes it a second time.
+        await waitFor(() => deliveries >= 2, deliveryTimeoutMs, 'the retry');
+        await bus.publish([event]);
+        await waitFor(() => deliveries >= 3, deliveryTimeoutMs, 'the duplicate');
+        expect(effects).toBe(1);
+        expect(await effectCount(group, event.id)).toBe(1);
+      },
+      timeout,
+    );
+
+    it(
+      'shares the events of one group between competing consumers',
+      async () => {
+        const { bus, more } = await freshBus();
+        const other = await more();
+        const byConsumer = { a: [] as string[], b: [] as string[] };
+        const subscribe = (b: EventBus, who: 'a' | 'b') =>
+          b.subscribe({
+            group: 'workers',
+            types: ['platform.ping'],
+            consumerName: who,
+            handler: async (e) => {
+              byConsumer[who].push(e.id);
+              await sleep(5);
+            },
+          });
+        await subscribe(bus, 'a');
+        await subscribe(other, 'b');
+        await sleep(settleMs);
+        const events = pings(
+          40,
+          Array.from({ length: 40 }, (_, i) => `subject-${i}`),
+        );
+        await bus.publish(events);
+        const all = () => new Set([...byConsumer.a, ...byConsumer.b]);
+        await waitFor(() => all().size === 40, deliveryTimeoutMs, 'all 40 events');
+        expect(byConsumer.a.length).toBeGreaterThan(0);
+        expect(byConsumer.b.length).toBeGreaterThan(0);
+        // Each event went to one consumer of the group.
+        expect(byConsumer.a.filter((id) => byConsumer.b.includes(id))).toEqual([]);
+      },
+      timeout,
+    );
+
+    it(
+      'gives every event to each of two groups',
+      async () => {
+        const { bus, more } = await freshBus();
+        const other = await more();
+        const got = { billing: new Set<string>(), chat: new Set<string>() };
+        await bus.subscribe({
+          group: 'billing',
+          types: ['platform.ping'],
+          handler: async (e) => void got.billing.add(e.id),
+        });
+        await other.subscribe({
+          group: 'chat',
+          types: ['platform.ping'],
+          handler: async (e) => void got.chat.add(e.id),
+        });
+        await sleep(settleMs);
+        const events = pings(10, ['u1', 'u2', 'u3']);
+        await bus.publish(events);
+        await waitFor(
+          () => got.billing.size === 10 && got.chat.size === 10,
+          deliveryTimeoutMs,
+          'both groups',
+        );
+        const ids = new Set(events.map((e) => e.id));
+        expect(got.billing).toEqual(ids);
+        expect(got.chat).toEqual(ids);
+      },
+      timeout,
+    );
+
+    it(
+      'keeps the order of each subject across competing consumers',
+      async () => {
+        const { bus, more } = await freshBus();
+        const others = [await more(), await more()];
+        const seen = new Map<string, number[]>();
+        const handler = async (e: EventEnvelope) => {
+          await sleep(Math.random() * 4);
+          const list = seen.get(e.subject) ?? [];
+          list.push(Number((e.data as { note: string }).note));
+          seen.set(e.subject, list);
+        };
+        await bus.subscribe({ group: 'ordered', types: ['platform.ping'], consumerName: 'a', handler });
+        await others[0]!.subscribe({
+          group: 'ordered',
+          types: ['platform.ping'],
+          consumerName: 'b',
+          handler,
+        });
+        await others[1]!.subscribe({
+          group: 'ordered',
+          types: ['platform.ping'],
+          consumerName: 'c',
+          handler,
+        });
+        await sleep(settleMs);
+        const subjects = ['o1', 'o2', 'o3'];
+        // Runs of one subject, so that idle consumers would take its next events at once.
+        const events = pings(60, subjects, 5);
+        for (let i = 0; i < 60; i += 20) await bus.publish(events.slice(i, i + 20));
+        const total = () => [...seen.values()].reduce((n, l) => n + l.length, 0);
+        await waitFor(() => total() >= 60, deliveryTimeoutMs, 'all 60 events');
+        for (const subject of subjects) {
+          const expected = events.filter((e) => e.subject === subject).map((e) => Number(e.data.note));
+          expect(seen.get(subject)).toEqual(expected);
+        }
+      },
+      timeout,
+    );
+
+    it(
+      'dead-letters a poison message after its tries, with its error, and keeps the rest flowing',
+      async () => {
+        const { bus } = await freshBus();
+        const [before, poison, after, otherSubject, invalid] = [
+          ...pings(3, ['p1']),
+          ...pings(1, ['p2']),
+          ...pings(1, ['p3']),
+        ] as [EventEnvelope, EventEnvelope, EventEnvelope, EventEnvelope, EventEnvelope];
+        const handled: string[] = [];
+        let poisonTries = 0;
+        let invalidTries = 0;
+        await bus.subscribe({
+          group: 'dlq',
+          types: ['platform.ping'],
+          maxAttempts: 3,
+          retryDelayMs: 10,
+          handler: async (e) => {
+            if (e.id === poison.id) {
+              poisonTries++;
+              throw new Error('boom: cannot apply');
+            }
+            if (e.id === invalid.id) {
+              invalidTries++;
+              throw new PoisonEventError('malformed');
+            }
+            handled.push(e.id);
+          },
+        });
+        await sleep(settleMs);
+        await bus.publish([before, poison, after, otherSubject, invalid]);
+        await waitFor(() => handled.length === 3, deliveryTimeoutMs, 'the healthy events');
+        expect(handled.indexOf(before.id)).toBeLessThan(handled.indexOf(after.id));
+        expect(handled).toContain(otherSubject.id);
+        await waitFor(
+          async () => (await bus.deadLetters()).length === 2,
+          deliveryTimeoutMs,
+          'two dead letters',
+        );
+        const letters = await bus.deadLetters();
+        const poisonLetter = letters.find((l) => l.event.id === poison.id);
+        expect(poisonLetter).toMatchObject({ group: 'dlq', attempts: 3, event: poison });
+        expect(poisonLetter?.error).toContain('boom: cannot apply');
+        expect(Number.isNaN(Date.parse(poisonLetter?.failedAt ?? ''))).toBe(false);
+        expect(letters.find((l) => l.event.id === invalid.id)).toMatchObject({ attempts: 1 });
+        expect(poisonTries).toBe(3);
+        expect(invalidTries).toBe(1);
+        expect(bus.metrics.deadLettered).toBe(2);
+      },
+      timeout,
+    );
+
+    it(
+      "takes over a crashed consumer's pending events",
+      async () => {
+        const { bus, more } = await freshBus();
+        const [stuck, later] = pings(2, ['c1', 'c2']) as [EventEnvelope, EventEnvelope];
+        const crashedGot: string[] = [];
+        const crashed = await bus.subscribe({
+          group: 'takeover',
+          types: ['platform.ping'],
+          consumerName: 'crashed',
+          stopTimeoutMs: 50,
+          // Takes the event and never finishes it, as a process that died mid-way.
+          handler: (e) => {
+            crashedGot.push(e.id);
+            return new Promise<void>(() => {});
+          },
+        });
+        await sleep(settleMs);
+        await bus.publish([stuck]);
+        await waitFor(() => crashedGot.includes(stuck.id), deliveryTimeoutMs, 'the first consumer took it');
+        const survivor = await more();
+        const survivorGot: string[] = [];
+        await survivor.subscribe({
+          group: 'takeover',
+          types: ['platform.ping'],
+          consumerName: 'survivor',
+          handler: async (e) => void survivorGot.push(e.id),
+        });
+        await crashed.stop();
+        await survivor.publish([later]);
+        await waitFor(
+          () => survivorGot.includes(stuck.id) && survivorGot.includes(later.id),
+          deliveryTimeoutMs,
+          'the survivor took both',
+        );
+      },
+      timeout,
+    );
+
+    it(
+      'runs declared handlers idempotently from outbox to inbox, dead-lettering invalid events',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'handlers';
+        const notes: string[] = [];
+        const subscription = await subscribeHandlers({
+          bus,
+          db: database.db,
+          group,
+          retryDelayMs: 10,
+          handlers: [
+            on('platform.ping', async (event, tx) => {
+              notes.push(event.data.note);
+              await recordEffect(tx, group, event.id);
+            }),
+          ],
+        });
+        await sleep(settleMs);
+        const [first, second] = pings(2, ['h1']) as [
+          EventEnvelope<'platform.ping'>,
+          EventEnvelope<'platform.ping'>,
+        ];
+        await database.db.transaction((tx) => writeEvents(tx, [first, second]));
+        startRelay(bus).nudge();
+        await waitFor(() => subscription.metrics.processed === 2, deliveryTimeoutMs, 'both processed');
+        // A duplicate and an event whose payload breaks its type's contract.
+        const invalid = { ...pings(1, ['h2'])[0]!, data: { note: 42 } } as unknown as EventEnvelope;
+        await bus.publish([first, invalid]);
+        await waitFor(() => subscription.metrics.duplicates === 1, deliveryTimeoutMs, 'the duplicate');
+        await waitFor(
+          async () => (await bus.deadLetters()).some((l) => l.event.id === invalid.id),
+          deliveryTimeoutMs,
+          'the invalid event dead-lettered',
+        );
+        expect(notes).toEqual([first.data.note, second.data.note]);
+        expect(await effectCount(group, first.id)).toBe(1);
+        expect((await bus.deadLetters()).find((l) => l.event.id === invalid.id)?.attempts).toBe(1);
+      },
+      timeout,
+    );
+  });
+}
+
+/** `count` ping events over `subjects` in turn, `run` at a time; `data.note` is the running number. */
+function pings(count: number, subjects: string[], run = 1): EventEnvelope<'platform.ping'>[] {
+  return Array.from({ length: count }, (_, i) =>
+    createEvent(
+      'platform.ping',
+      subjects[Math.floor(i / run) % subjects.length]!,
+      { note: String(i) },
+      { id: uuidv7() },
+    ),
+  );
+}
+
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}

@@ -1,0 +1,26 @@
+export type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
+export { type CreateEventBusOptions, createEventBus } from './create-bus.ts';
+export { type BusMetrics, type EventsLogger, PoisonEventError } from './delivery.ts';
+export { type CreateEventOptions, createEvent } from './envelope.ts';
+export {
+  consume,
+  type EventHandler,
+  type EventHandlerDefinition,
+  type HandlersSubscription,
+  on,
+  pruneInbox,
+  type SubscribeHandlersOptions,
+  subscribeHandlers,
+} from './inbox.ts';
+export { type KafkaBusOptions, KafkaEventBus } from './kafka-bus.ts';
+export { type MemoryBusOptions, MemoryEventBus } from './memory-bus.ts';
+export { kitMigrationsFolder, migrateKitTables } from './migrations.ts';
+export {
+  OutboxRelay,
+  type OutboxRelayMetrics,
+  type OutboxRelayOptions,
+  pruneOutbox,
+  writeEvents,
+} from './outbox.ts';
+export { type RedisBusOptions, RedisEventBus } from './redis-bus.ts';
+export { kitInbox, kitOutbox } from './schema.ts';
