@@ -1,6 +1,14 @@
-import type { EventHandlerDefinition, ServiceContext } from '@innerview/kit';
+import { type EventHandlerDefinition, on, type ServiceContext } from '@innerview/kit';
+import type { NotificationsConfig } from '../config.ts';
+import { authMailHandlers } from './auth-mails.ts';
 
 /** Every event the notifications service consumes, in one place. */
-export function subscriptions(_ctx: ServiceContext): EventHandlerDefinition[] {
-  return [];
+export function subscriptions(ctx: ServiceContext<NotificationsConfig>): EventHandlerDefinition[] {
+  const auth = authMailHandlers({ jobs: ctx.jobs, backoffMs: ctx.config.MAIL_RETRY_BACKOFF_MS });
+  return [
+    on('auth.verification.requested', auth.verificationRequested),
+    on('auth.password-reset.requested', auth.passwordResetRequested),
+    on('auth.password.changed', auth.passwordChanged),
+    on('auth.user.erased', auth.userErased),
+  ];
 }

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { EventData, EventType } from '@innerview/contracts';
+import {
+  createEvent,
+  createEventBus,
+  createJobQueue,
+  type EventBus,
+  type JobQueue,
+  type RunningService,
+  startService,
+} from '@innerview/kit';
+import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsService } from './app.ts';
+import { sentMail } from './db/schema.ts';
+import { eventually } from './testing/helpers.ts';
+import { startSmtpTestServer } from './testing/smtp-test-server.ts';
+
+/**
+ * Distributed mode end to end, on the real servers: an auth event on the Redis bus goes through the
+ * inbox on PostgreSQL into a BullMQ job that sends over SMTP to a server started here. Each run has
+ * its own database and Redis prefix, so parallel runs and other services never see its events.
+ */
+describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP)', () => {
+  const prefix = `iv-test-notifications-${randomUUID()}`;
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let bus: EventBus;
+  let jobs: JobQueue;
+  let service: RunningService;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    database = await createTestDatabase('iv_notifications');
+    bus = await createEventBus({ kind: 'redis', redisUrl: redisUrl(), prefix, clientId: 'notifications' });
+    jobs = createJobQueue({ kind: 'bullmq', redisUrl: redisUrl(), prefix });
+    service = await startService(notificationsService, {
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl(),
+        EVENT_BUS: 'redis',
+        SMTP_URL: smtp.url,
+        APP_URL: 'https://app.innerview.ch',
+        MAIL_RETRY_BACKOFF_MS: '50',
+      },
+      bus,
+      jobs,
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await jobs?.close();
+    await bus?.close();
+    await database?.drop();
+    await smtp?.close();
+    const redis = new Redis(redisUrl());
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const publish = async <T extends EventType>(type: T, data: EventData<T> & { userId: string }) => {
+    const event = createEvent(type, data.userId, data);
+    await bus.publish([event]);
+    return event;
+  };
+  const rowsOf = (userId: string) =>
+    service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
+
+  it('sends the reset mail over SMTP and records it without the address', async () => {
+    const userId = randomUUID();
+    await publish('auth.password-reset.requested', {
+      userId,
+      email: 'elena@example.ch',
+      firstName: 'Elena',
+      language: 'es',
+      token: 'reset-token-1',
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+
+    const mail = await eventually(
+      () => smtp.received.find((m) => m.envelopeTo.includes('elena@example.ch')),
+      20_000,
+    );
+    expect(mail.subject).toBe('Restablece tu contraseña de Innerview');
+    expect(mail.text).toContain('https://app.innerview.ch/reset-password?token=reset-token-1');
+    expect(mail.html).toContain('href="https://app.innerview.ch/reset-password?token=reset-token-1"');
+
+    const [row] = await eventually(async () => {
+      const rows = await rowsOf(userId);
+      return rows[0]?.status === 'sent' && rows;
+    });
+    expect(row).toMatchObject({ template: 'password-reset', language: 'es', status: 'sent', attempts: 1 });
+    expect(JSON.stringify(row)).not.toContain('elena@');
+    expect(row?.id).toBe(mail.headers.get('x-innerview-mail-id'));
+  });
+
+  it('retries through the job queue while the SMTP server refuses, then delivers once', async () => {
+    const userId = randomUUID();
+    smtp.refuseNext(2);
+    const refusedBefore = smtp.refused();
+    const event = await publish('auth.verification.requested', {
+      userId,
+      email: 'noah@example.ch',
+      firstName: 'Noah',
+      language: 'de',
+      token: 'verify-token-1',
+      expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    });
+    await bus.publish([event]); // redelivered: must not make a second mail
+
+    const mail = await eventually(
+      () => smtp.received.find((m) => m.envelopeTo.includes('noah@example.ch')),
+      20_000,
+    );
+    expect(smtp.refused() - refusedBefore).toBe(2);
+    expect(mail.subject).toBe('Willkommen bei Innerview – bitte bestätige deine E-Mail-Adresse');
+    expect(mail.text).toContain('https://app.innerview.ch/auth/verification-success?token=verify-token-1');
+
+    const [row] = await eventually(async () => {
+      const rows = await rowsOf(userId);
+      return rows[0]?.status === 'sent' && rows;
+    });
+    expect(row).toMatchObject({ template: 'verification', status: 'sent', attempts: 3 });
+    // Give a duplicate time to show up if it were going to.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received.filter((m) => m.envelopeTo.includes('noah@example.ch'))).toHaveLength(1);
+    expect(await rowsOf(userId)).toHaveLength(1);
+  });
+});

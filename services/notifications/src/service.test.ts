@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EventData, EventEnvelope, EventType } from '@innerview/contracts';
+import {
+  createEvent,
+  createEventBus,
+  createMemoryJobQueue,
+  type EventBus,
+  type JobQueue,
+  type RunningService,
+  startService,
+} from '@innerview/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsService } from './app.ts';
+import type { StoredMail } from './mail/mail-transport.ts';
+import { eventually } from './testing/helpers.ts';
+
+/**
+ * The service as embedded mode runs it: in-memory PGlite, in-process bus and jobs, mails as files.
+ * Events go in through the bus (and so through the inbox), mails come out at GET /dev/mail.
+ */
+describe('notifications service, embedded mode', () => {
+  let dataDir: string;
+  let bus: EventBus;
+  let jobs: JobQueue;
+  let service: RunningService;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-'));
+    bus = await createEventBus({ kind: 'memory' });
+    jobs = createMemoryJobQueue();
+    service = await startService(notificationsService, {
+      env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
+      bus,
+      jobs,
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await jobs?.close();
+    await bus?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const publish = async <T extends EventType>(type: T, subject: string, data: EventData<T>) => {
+    const event = createEvent(type, subject, data);
+    await bus.publish([event]);
+    return event as EventEnvelope<T>;
+  };
+  const mailsTo = async (to: string): Promise<StoredMail[]> => {
+    const res = await fetch(`${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as StoredMail[];
+  };
+  const verification = (userId: string, email: string, token: string) => ({
+    userId,
+    email,
+    firstName: 'Léa <3',
+    language: 'fr' as const,
+    token,
+    expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+  });
+
+  it('sends the welcome mail for a verification request, readable in the dev mailbox with its link', async () => {
+    const userId = randomUUID();
+    await publish('auth.verification.requested', userId, verification(userId, 'lea@example.ch', 'tok-1'));
+
+    const [mail] = await eventually(async () => {
+      const mails = await mailsTo('lea@example.ch');
+      return mails.length > 0 && mails;
+    });
+    expect(mail?.subject).toBe('Bienvenue sur Innerview – confirmez votre adresse e-mail');
+    expect(mail?.links).toEqual(['http://localhost:8080/auth/verification-success?token=tok-1']);
+    expect(mail?.text).toContain('Bonjour Léa <3,');
+    expect(mail?.text).toContain('http://localhost:8080/auth/verification-success?token=tok-1');
+    expect(mail?.html).toContain('Bonjour Léa &lt;3,');
+    expect(Date.parse(mail?.sentAt ?? '')).not.toBeNaN();
+  });
+
+  it('sends one mail for a redelivered event, and the "new link" mail for a second request', async () => {
+    const userId = randomUUID();
+    const to = 'max@example.ch';
+    const first = createEvent('auth.verification.requested', userId, verification(userId, to, 'tok-a'));
+    await bus.publish([first]);
+    await bus.publish([first]); // the same event again, as an at-least-once bus may deliver it
+    await publish('auth.verification.requested', userId, verification(userId, to, 'tok-b'));
+    // Events of one subject arrive in order: once the third is mailed, the second was handled.
+    const mails = await eventually(async () => {
+      const list = await mailsTo(to);
+      return list.some((m) => m.links[0]?.endsWith('tok-b')) && list;
+    });
+    expect(mails.map((m) => [m.subject, m.links[0]])).toEqual([
+      [
+        'Votre nouveau lien de confirmation Innerview',
+        'http://localhost:8080/auth/verification-success?token=tok-b',
+      ],
+      [
+        'Bienvenue sur Innerview – confirmez votre adresse e-mail',
+        'http://localhost:8080/auth/verification-success?token=tok-a',
+      ],
+    ]);
+  });
+
+  it('sends the reset mail and the password-changed notice in the user’s language', async () => {
+    const userId = randomUUID();
+    const to = 'giulia@example.ch';
+    await publish('auth.password-reset.requested', userId, {
+      userId,
+      email: to,
+      firstName: 'Giulia',
+      language: 'it',
+      token: 'reset-1',
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    await publish('auth.password.changed', userId, {
+      userId,
+      email: to,
+      firstName: 'Giulia',
+      language: 'it',
+    });
+    const mails = await eventually(async () => {
+      const list = await mailsTo(to);
+      return list.length === 2 && list;
+    });
+    const bySubject = Object.fromEntries(mails.map((m) => [m.subject, m]));
+    expect(bySubject['Reimposta la tua password di Innerview']?.links).toEqual([
+      'http://localhost:8080/reset-password?token=reset-1',
+    ]);
+    expect(bySubject['Reimposta la tua password di Innerview']?.text).toContain('valido per 1 ora');
+    expect(bySubject['La tua password di Innerview è stata modificata']?.links).toEqual([
+      'http://localhost:8080/auth/password-reset',
+    ]);
+  });
+
+  it('shows the mailbox page with escaped contents, clickable links and a strict policy', async () => {
+    const res = await fetch(`${service.url}/dev/mailbox`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await res.text();
+    expect(page).toContain('Bienvenue sur Innerview – confirmez votre adresse e-mail');
+    expect(page).toContain('lea@example.ch');
+    expect(page).toContain('<a href="http://localhost:8080/auth/verification-success?token=tok-1">');
+    expect(page).toContain('Bonjour Léa &lt;3,');
+    expect(page).not.toContain('Léa <3');
+    expect(page).not.toContain('<script');
+  });
+
+  it('shows the HTML part of one mail as a sandboxed page, and 404 for an unknown id', async () => {
+    const [mail] = await mailsTo('lea@example.ch');
+    const res = await fetch(`${service.url}/dev/mailbox/${mail?.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await res.text()).toBe(mail?.html);
+    expect((await fetch(`${service.url}/dev/mailbox/${randomUUID()}`)).status).toBe(404);
+    expect((await fetch(`${service.url}/dev/mailbox/not-a-uuid`)).status).toBe(422);
+  });
+});
+
+describe('notifications service with SMTP delivery', () => {
+  it('has no dev mailbox', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-'));
+    const bus = await createEventBus({ kind: 'memory' });
+    const jobs = createMemoryJobQueue();
+    const service = await startService(notificationsService, {
+      env: {
+        DATABASE_URL: 'memory://',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+      bus,
+      jobs,
+    });
+    try {
+      expect((await fetch(`${service.url}/dev/mail`)).status).toBe(404);
+      expect((await fetch(`${service.url}/dev/mailbox`)).status).toBe(404);
+    } finally {
+      await service.stop();
+      await jobs.close();
+      await bus.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
