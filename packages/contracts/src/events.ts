@@ -36,6 +36,16 @@ export const eventDataSchemas = {
     token: z.string(),
     expiresAt: z.string(),
   }),
+  /**
+   * Someone signed up with the address of an existing, verified account. The sign-up answer does
+   * not tell them (no enumeration); the owner gets a mail saying so, with a sign-in / reset hint.
+   */
+  'auth.signup.existing-account': z.object({
+    userId,
+    email: z.string().email(),
+    firstName: z.string(),
+    language,
+  }),
   'auth.user.verified': z.object({ userId }),
   'auth.password-reset.requested': z.object({
     userId,

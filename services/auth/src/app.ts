@@ -1,13 +1,79 @@
-import { defineService } from '@innerview/kit';
+import path from 'node:path';
+import { ConfigError, defineService } from '@innerview/kit';
+import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
+import type { JWK } from 'jose';
+import type { AuthContext, AuthServiceContext } from './auth-context.ts';
+import { authConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
+import { createRateLimiter, type RateLimiter } from './security/rate-limiter.ts';
+import { loadSigningKey, type SigningKey } from './security/signing-keys.ts';
 
-/** The auth service: users, sign-up, e-mail verification, login and lockout, tokens, passwords, profile, settings, onboarding status. */
-export const authService = defineService({
-  name: 'auth',
-  defaultPort: 8101,
-  routes,
-  subscriptions,
-  jobs: registerJobs,
-});
+export interface AuthServiceOptions {
+  /**
+   * Where revoked sessions go. Embedded: pass the one memory store the gateway's verifier also
+   * reads. Otherwise built from `REDIS_URL` (Redis) or, without it, a private memory store.
+   */
+  revocations?: RevocationStore;
+  /** Login, recovery and resend counters; built from `REDIS_URL` (or memory) when absent. */
+  rateLimiter?: RateLimiter;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
+
+/** Which signing key this run uses; a replica set must share one, so PostgreSQL requires it configured. */
+function signingKeySource(ctx: AuthServiceContext) {
+  const { AUTH_PRIVATE_JWK, DATABASE_URL, DATA_DIR } = ctx.config;
+  if (AUTH_PRIVATE_JWK) return { privateJwk: AUTH_PRIVATE_JWK as JWK };
+  if (DATABASE_URL?.startsWith('postgres'))
+    throw new ConfigError('Invalid configuration: AUTH_PRIVATE_JWK: required with a PostgreSQL DATABASE_URL');
+  // memory:// is a throw-away run (tests): its key lives as long as the process.
+  return { keysDir: DATABASE_URL === 'memory://' ? undefined : path.join(DATA_DIR, 'auth', 'keys') };
+}
+
+/**
+ * The auth service: users, sign-up, e-mail verification, login and lockout, tokens and their
+ * revocation, passwords, profile, settings, onboarding status.
+ */
+export function createAuthService(options: AuthServiceOptions = {}) {
+  const contexts = new WeakMap<AuthServiceContext, AuthContext>();
+  const contextFor = (service: AuthServiceContext): AuthContext => {
+    let auth = contexts.get(service);
+    if (!auth) {
+      const source = signingKeySource(service);
+      let key: Promise<SigningKey> | undefined;
+      auth = {
+        service,
+        revocations:
+          options.revocations ??
+          createRevocationStore({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
+        limiter:
+          options.rateLimiter ??
+          createRateLimiter({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
+        signingKey: () => {
+          key ??= loadSigningKey(source);
+          return key;
+        },
+      };
+      contexts.set(service, auth);
+    }
+    return auth;
+  };
+  return defineService({
+    name: 'auth',
+    defaultPort: 8101,
+    configSchema: authConfigSchema,
+    migrationsFolder,
+    routes: (ctx) => routes(contextFor(ctx)),
+    subscriptions: (ctx) => subscriptions(contextFor(ctx)),
+    jobs: (ctx) => registerJobs(contextFor(ctx)),
+    readiness: (ctx) => ({
+      revocations: () => contextFor(ctx).revocations.ping(),
+      rateLimits: () => contextFor(ctx).limiter.ping(),
+    }),
+  });
+}
+
+/** The standalone service (its own revocation store from `REDIS_URL`). */
+export const authService = createAuthService();

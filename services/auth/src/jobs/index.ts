@@ -1,4 +1,27 @@
-import type { ServiceContext } from '@innerview/kit';
+import { restoreRevocations } from '../actions/sessions.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { sweepExpired } from '../db/sweep.ts';
+import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
 
-/** Job processors and repeating schedules of the auth service. */
-export function registerJobs(_ctx: ServiceContext): void {}
+const SWEEP = 'auth.sweep';
+
+/**
+ * Start-up work that must finish before the service takes requests (the kit awaits this hook):
+ * the signing key is loaded or generated, and revoked sessions are put back into the revocation
+ * store. Then the hourly sweep of expired rows.
+ */
+export async function registerJobs(auth: AuthContext): Promise<void> {
+  const { service } = auth;
+  await auth.signingKey();
+  const restored = await restoreRevocations(auth);
+  if (restored > 0) service.log.info({ restored }, 'revoked sessions restored');
+  service.jobs.process(SWEEP, async () => {
+    const removed = await sweepExpired(service.db, service.clock.now(), {
+      unknownAttemptsAfterMs: DAY_MS,
+      tokensAfterMs: 7 * DAY_MS,
+      sessionsAfterMs: 30 * DAY_MS,
+    });
+    service.log.info(removed, 'auth sweep done');
+  });
+  await service.jobs.repeat(SWEEP, { everyMs: HOUR_MS });
+}

@@ -1,6 +1,20 @@
-import type { RouteDefinition, ServiceContext } from '@innerview/kit';
+import type { RouteDefinition } from '@innerview/kit';
+import type { AuthContext } from '../auth-context.ts';
+import { jwksRoute } from './jwks-route.ts';
+import { loginRoutes } from './login-routes.ts';
+import { meRoutes } from './me-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
+import { signupRoutes } from './signup-routes.ts';
 
-/** Every HTTP route of the auth service. The feature issues add theirs here. */
-export function routes(_ctx: ServiceContext): RouteDefinition[] {
-  return [];
+/** Every HTTP route of the auth service. */
+export function routes(auth: AuthContext): RouteDefinition[] {
+  return [
+    ...signupRoutes(auth),
+    ...loginRoutes(auth),
+    ...passwordRoutes(auth),
+    ...meRoutes(auth),
+    ...settingsRoutes(auth),
+    jwksRoute(auth),
+  ];
 }

@@ -1,0 +1,125 @@
+import { HttpError } from '@innerview/kit';
+import { v7 as uuidv7 } from 'uuid';
+import type { AuthContext } from '../auth-context.ts';
+import {
+  consumeOneTimeToken,
+  findOneTimeToken,
+  insertOneTimeToken,
+  retireOneTimeTokens,
+} from '../db/one-time-tokens.ts';
+import { findUserByEmail, findUserById, lockUserRow, markVerified, setPasswordHash } from '../db/users.ts';
+import { oneTimeTokenState, RESET_TOKEN_MS } from '../domain/lifetimes.ts';
+import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
+import { newPasswordFieldErrors } from '../domain/validation.ts';
+import { hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { mailFacts, userEvent } from './events.ts';
+import { revokeAllSessions } from './sessions.ts';
+
+/**
+ * POST /password-recovery/{email}, after the answer went out: a reset token and its mail for a live
+ * account (verified or not: using the link proves the address), nothing otherwise.
+ */
+export async function requestPasswordReset(auth: AuthContext, email: string): Promise<void> {
+  await auth.service.transaction(async (tx, emit) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return;
+    const now = auth.service.clock.now();
+    const { token, hash } = newOneTimeToken();
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
+    await retireOneTimeTokens(tx, user.id, 'password_reset', now);
+    await insertOneTimeToken(tx, {
+      id: uuidv7(),
+      userId: user.id,
+      purpose: 'password_reset',
+      tokenHash: hash,
+      createdAt: now,
+      expiresAt,
+    });
+    await emit(
+      userEvent(auth, 'auth.password-reset.requested', user.id, {
+        ...mailFacts(user),
+        token,
+        expiresAt: expiresAt.toISOString(),
+      }),
+    );
+  });
+}
+
+export interface ResetPasswordInput {
+  token: string;
+  new_password: string;
+  confirm_new_password: string;
+}
+
+function tokenError(state: 'expired' | 'invalid'): HttpError {
+  return state === 'expired'
+    ? new HttpError(400, tokenMessages.resetExpired, authErrorCodes.tokenExpired)
+    : new HttpError(400, tokenMessages.resetInvalid, authErrorCodes.tokenInvalid);
+}
+
+/**
+ * POST /reset-password/: the link first (expired, or invalid-or-used), then the new password's
+ * rules. Success sets the password, unlocks the account, marks the address verified, and ends
+ * every session.
+ */
+export async function resetPassword(
+  auth: AuthContext,
+  input: ResetPasswordInput,
+): Promise<{ message: string }> {
+  const hash = hashOneTimeToken(input.token);
+  const state = oneTimeTokenState(
+    await findOneTimeToken(auth.service.db, hash, 'password_reset'),
+    auth.service.clock.now(),
+  );
+  if (state !== 'valid') throw tokenError(state);
+  const errors = newPasswordFieldErrors(input.new_password, input.confirm_new_password, {
+    password: 'new_password',
+    confirm: 'confirm_new_password',
+  });
+  if (errors.length > 0) throw new HttpError(422, errors);
+  const passwordHash = await hashPassword(input.new_password);
+  await auth.service.transaction(async (tx, emit) => {
+    const now = auth.service.clock.now();
+    const userId = await consumeOneTimeToken(tx, hash, 'password_reset', now);
+    // Used by a concurrent request, or expired while the hash was computed.
+    if (!userId)
+      throw tokenError(
+        oneTimeTokenState(await findOneTimeToken(tx, hash, 'password_reset'), now) === 'expired'
+          ? 'expired'
+          : 'invalid',
+      );
+    const user = await lockUserRow(tx, userId);
+    if (!user || user.deletedAt) throw tokenError('invalid');
+    await setPasswordHash(tx, userId, passwordHash, now, { unlock: true });
+    await retireOneTimeTokens(tx, userId, 'password_reset', now);
+    if (await markVerified(tx, userId, now))
+      await emit(userEvent(auth, 'auth.user.verified', userId, { userId }));
+    await revokeAllSessions(auth, userId, tx);
+    await emit(userEvent(auth, 'auth.password.changed', userId, mailFacts(user)));
+  });
+  return { message: accountMessages.passwordUpdated };
+}
+
+/** PATCH /users/me/password: new password and confirmation; every session of the user ends. */
+export async function changePassword(
+  auth: AuthContext,
+  userId: string,
+  input: { new_password: string; confirm_new_password: string },
+): Promise<{ message: string }> {
+  const errors = newPasswordFieldErrors(input.new_password, input.confirm_new_password, {
+    password: 'new_password',
+    confirm: 'confirm_new_password',
+  });
+  if (errors.length > 0) throw new HttpError(422, errors);
+  const user = await findUserById(auth.service.db, userId);
+  if (!user) throw new HttpError(401);
+  const passwordHash = await hashPassword(input.new_password);
+  await auth.service.transaction(async (tx, emit) => {
+    const now = auth.service.clock.now();
+    await setPasswordHash(tx, userId, passwordHash, now, { unlock: false });
+    await revokeAllSessions(auth, userId, tx);
+    await emit(userEvent(auth, 'auth.password.changed', userId, mailFacts(user)));
+  });
+  return { message: accountMessages.passwordUpdated };
+}

@@ -1,0 +1,16 @@
+import type { BaseConfig, ServiceContext } from '@innerview/kit';
+import type { RevocationStore } from '@innerview/kit/tokens/index';
+import type { AuthConfig } from './config.ts';
+import type { RateLimiter } from './security/rate-limiter.ts';
+import type { SigningKey } from './security/signing-keys.ts';
+
+export type AuthServiceContext = ServiceContext<AuthConfig & BaseConfig>;
+
+/** What the auth service's actions share: the kit's context plus its own adapters and key. */
+export interface AuthContext {
+  service: AuthServiceContext;
+  revocations: RevocationStore;
+  limiter: RateLimiter;
+  /** Loaded (or generated) once at start-up. */
+  signingKey(): Promise<SigningKey>;
+}

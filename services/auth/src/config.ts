@@ -1,0 +1,29 @@
+import { baseConfigSchema } from '@innerview/kit';
+import { z } from 'zod';
+
+const privateJwk = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, string>;
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: 'must be a private JWK as JSON' });
+    return z.NEVER;
+  });
+
+/** The auth service's settings on top of the base (validated at start-up). */
+export const authConfigSchema = baseConfigSchema.extend({
+  /**
+   * The signing key (Ed25519 or P-256 private JWK as JSON). Required with PostgreSQL, where replicas
+   * must share one key; an embedded run generates one into `<DATA_DIR>/auth/keys` on first start.
+   */
+  AUTH_PRIVATE_JWK: privateJwk,
+  /** Scales every rate limit; 0 turns them off (load tests only). */
+  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(10_000).default(1),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,0 +1,107 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One row per account. `email` is stored normalised (trimmed, lower case) and is the login name.
+ * The lockout counters live here because lockout is per account (spec §4 "Login lockout").
+ */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  language: text('language').notNull().default('en'),
+  theme: text('theme').notNull().default('system'),
+  isVerified: boolean('is_verified').notNull().default(false),
+  verifiedAt: at('verified_at'),
+  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+  failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  /** Set by account deletion (account-area issue); a deleted account cannot sign in. */
+  deletedAt: at('deleted_at'),
+});
+
+/**
+ * What the person agreed to at sign-up, and when: the terms and privacy versions and the explicit
+ * consent to processing of sensitive data. Kept as its own rows so a later version adds a row.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termsVersion: text('terms_version').notNull(),
+    privacyVersion: text('privacy_version').notNull(),
+    sensitiveDataConsent: boolean('sensitive_data_consent').notNull(),
+    acceptedAt: at('accepted_at').notNull(),
+  },
+  (t) => [index('consents_user_idx').on(t.userId)],
+);
+
+/** A sign-in. Its id is the `sid` claim of every token issued for it; revoking it ends them all. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * E-mail verification and password-reset tokens. Only the SHA-256 of a token is kept, so a copy of
+ * the database cannot be used to take over an account; `used_at` makes each one single use.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['email_verification', 'password_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Failed sign-ins for addresses that have no account, counted exactly like real ones so the answers
+ * (attempt counts, warning, lock) do not tell whether an address is registered. Keyed by a hash of
+ * the address, never the address; swept once a day.
+ */
+export const unknownLoginAttempts = pgTable('unknown_login_attempts', {
+  emailHash: text('email_hash').primaryKey(),
+  failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  updatedAt: at('updated_at').notNull(),
+});

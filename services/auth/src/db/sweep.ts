@@ -1,0 +1,23 @@
+import type { Queryable } from '@innerview/kit';
+import { lt } from 'drizzle-orm';
+import { oneTimeTokens, sessions } from './schema.ts';
+import { sweepUnknownLockouts } from './unknown-login-attempts.ts';
+
+/** Deletes rows no answer depends on any more: stale counters, long-expired tokens and sessions. */
+export async function sweepExpired(
+  q: Queryable,
+  now: Date,
+  ages: { unknownAttemptsAfterMs: number; tokensAfterMs: number; sessionsAfterMs: number },
+): Promise<{ unknownAttempts: number; tokens: number; sessions: number }> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const unknownAttempts = await sweepUnknownLockouts(q, before(ages.unknownAttemptsAfterMs));
+  const tokens = await q
+    .delete(oneTimeTokens)
+    .where(lt(oneTimeTokens.expiresAt, before(ages.tokensAfterMs)))
+    .returning({ id: oneTimeTokens.id });
+  const expiredSessions = await q
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, before(ages.sessionsAfterMs)))
+    .returning({ id: sessions.id });
+  return { unknownAttempts, tokens: tokens.length, sessions: expiredSessions.length };
+}

@@ -1,0 +1,104 @@
+import type { Queryable } from '@innerview/kit';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { LockoutState } from '../domain/lockout.ts';
+import { users } from './schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A live (not deleted) account by its normalised address. */
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The row locked for the rest of the transaction, so concurrent failed logins all count. */
+export async function lockUserRow(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Inserts unless the address is taken; undefined when it is (a concurrent sign-up won). */
+export async function insertUser(
+  q: Queryable,
+  values: typeof users.$inferInsert,
+): Promise<UserRow | undefined> {
+  const [row] = await q.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A pending (unverified) account taking the details of a newer sign-up with its address. */
+export async function replacePendingUser(
+  q: Queryable,
+  id: string,
+  values: Pick<UserRow, 'firstName' | 'lastName' | 'dateOfBirth' | 'passwordHash' | 'language'>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await q
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.id, id), eq(users.isVerified, false)))
+    .returning();
+  return row;
+}
+
+export async function setLockout(q: Queryable, id: string, state: LockoutState, now: Date): Promise<void> {
+  await q
+    .update(users)
+    .set({ failedLoginAttempts: state.failedLoginAttempts, lockedUntil: state.lockedUntil, updatedAt: now })
+    .where(eq(users.id, id));
+}
+
+/** A new password hash; a reset also unlocks the account and proves the address (`verify`). */
+export async function setPasswordHash(
+  q: Queryable,
+  id: string,
+  passwordHash: string,
+  now: Date,
+  options: { unlock: boolean },
+): Promise<void> {
+  await q
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: now,
+      ...(options.unlock ? { failedLoginAttempts: 0, lockedUntil: null } : {}),
+    })
+    .where(eq(users.id, id));
+}
+
+/** Marks the address verified; false when it already was. */
+export async function markVerified(q: Queryable, id: string, now: Date): Promise<boolean> {
+  const updated = await q
+    .update(users)
+    .set({ isVerified: true, verifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, id), eq(users.isVerified, false)))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+export async function updateUser(
+  q: Queryable,
+  id: string,
+  values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'language' | 'theme' | 'onboardingCompleted'>>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await q
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,26 @@
+import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
+
+/** Spec §3 "Language: code, name, nativeName", for the five interface languages (§1). */
+export const languageOptions: ReadonlyArray<{ code: LanguageCode; name: string; nativeName: string }> = [
+  { code: 'en', name: 'English', nativeName: 'English' },
+  { code: 'fr', name: 'French', nativeName: 'Français' },
+  { code: 'de', name: 'German', nativeName: 'Deutsch' },
+  { code: 'it', name: 'Italian', nativeName: 'Italiano' },
+  { code: 'es', name: 'Spanish', nativeName: 'Español' },
+];
+
+export const themes = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof themes)[number];
+
+/** What DELETE /settings/me restores: the default language (§1) and the device's appearance. */
+export const defaultSettings = { language: 'en' as LanguageCode, theme: 'system' as Theme };
+
+export function toTheme(value: string | undefined | null): Theme | null {
+  const normalised = (value ?? '').trim().toLowerCase();
+  return (themes as readonly string[]).includes(normalised) ? (normalised as Theme) : null;
+}
+
+/** A sign-up's language: the given one mapped to its base code, English when absent or unknown. */
+export function signupLanguage(value: string | undefined): LanguageCode {
+  return toLanguageCode(value) ?? defaultSettings.language;
+}

@@ -1,0 +1,55 @@
+import { defineRoute, type RouteDefinition } from '@innerview/kit';
+import { afterResponse } from '../actions/background.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../actions/passwords.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { neutralMessages } from '../domain/messages.ts';
+import { enforceRateLimits } from './rate-limit.ts';
+import { MessageResponse, RecoveryParams, ResetPasswordRequest, UpdatePasswordRequest } from './schemas.ts';
+import { requireEmail } from './signup-routes.ts';
+
+export function passwordRoutes(auth: AuthContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/password-recovery/:email',
+      summary:
+        'Send a password-reset link (1 h, single use); the same answer whether or not the address has an account',
+      auth: 'none',
+      params: RecoveryParams,
+      responses: {
+        200: { description: 'Accepted', schema: MessageResponse },
+        429: { description: 'Too many requests' },
+      },
+      handler: async ({ params, req, res, log }) => {
+        const email = requireEmail(params.email, 'path', 'email');
+        await enforceRateLimits(auth, req, res, {
+          perIp: 'recoveryPerIp',
+          perAccount: 'recoveryPerAccount',
+          email,
+        });
+        afterResponse(log, 'password recovery', () => requestPasswordReset(auth, email));
+        return { message: neutralMessages.recoverySent };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/reset-password/',
+      summary: 'Set a new password with a reset token; unlocks the account and ends every session',
+      auth: 'none',
+      body: ResetPasswordRequest,
+      responses: {
+        200: { description: 'Password set', schema: MessageResponse },
+        400: { description: 'TOKEN_EXPIRED or TOKEN_INVALID (invalid or already used)' },
+      },
+      handler: ({ body }) => resetPassword(auth, body),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/v1/users/me/password',
+      summary: 'Change the password (new and confirmation); every session, this one included, ends',
+      body: UpdatePasswordRequest,
+      responses: { 200: { description: 'Password changed', schema: MessageResponse } },
+      handler: ({ body, userId }) => changePassword(auth, userId, body),
+    }),
+  ];
+}

@@ -1,0 +1,37 @@
+import { HttpError } from '@innerview/kit';
+import type { Request, Response } from 'express';
+import type { AuthContext } from '../auth-context.ts';
+import { type RateLimitName, rateLimits, scaledLimit } from '../domain/rate-limits.ts';
+import { emailDigest } from '../security/one-time-tokens.ts';
+
+/**
+ * Counts this request against a per-IP and a per-account limit and answers 429 (spec §8 error
+ * shape, `Retry-After`) when either is spent. Accounts are keyed by a hash of the address.
+ */
+export async function enforceRateLimits(
+  auth: AuthContext,
+  req: Request,
+  res: Response,
+  limits: { perIp: RateLimitName; perAccount: RateLimitName; email: string },
+): Promise<void> {
+  const multiplier = auth.service.config.AUTH_RATE_LIMIT_MULTIPLIER;
+  const checks: Array<[RateLimitName, string]> = [
+    [limits.perIp, req.ip ?? req.socket.remoteAddress ?? 'unknown'],
+    [limits.perAccount, emailDigest(limits.email)],
+  ];
+  let blocked = false;
+  let retryAfterMs = 0;
+  for (const [name, subject] of checks) {
+    const limit = scaledLimit(rateLimits[name], multiplier);
+    if (!limit) continue;
+    const result = await auth.limiter.hit(`${name}:${subject}`, limit.limit, limit.windowMs);
+    if (result.allowed) continue;
+    blocked = true;
+    retryAfterMs = Math.max(retryAfterMs, result.retryAfterMs);
+  }
+  if (blocked) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    res.setHeader('Retry-After', String(seconds));
+    throw new HttpError(429, undefined, undefined, { retry_after_seconds: seconds });
+  }
+}

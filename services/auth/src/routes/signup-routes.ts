@@ -1,0 +1,80 @@
+import { type AuthMessageKey, emailProblem } from '@innerview/contracts';
+import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
+import { afterResponse } from '../actions/background.ts';
+import { signUp } from '../actions/signup.ts';
+import { resendVerification, verifyEmail } from '../actions/verification.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { neutralMessages } from '../domain/messages.ts';
+import { fieldError, normaliseEmail } from '../domain/validation.ts';
+import { enforceRateLimits } from './rate-limit.ts';
+import { MessageResponse, ResendRequest, SignupRequest, VerifyRequest } from './schemas.ts';
+
+/** 422 with the spec's e-mail message when the address is missing or malformed. */
+export function requireEmail(value: string, loc: 'body' | 'path', field: string): string {
+  const problem: AuthMessageKey | null = emailProblem(value);
+  if (problem) {
+    const error = fieldError(field, problem);
+    throw new HttpError(422, [{ ...error, loc: [loc, field] }]);
+  }
+  return normaliseEmail(value);
+}
+
+export function signupRoutes(auth: AuthContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/users/signup',
+      summary:
+        'Create an account (spec §5 rules, 422 lists every broken field). Answers the same for a known address.',
+      auth: 'none',
+      body: SignupRequest,
+      status: 201,
+      responses: { 201: { description: 'Accepted; a verification mail follows', schema: MessageResponse } },
+      handler: async ({ body, req, res }) => {
+        if (body.email) {
+          await enforceRateLimits(auth, req, res, {
+            perIp: 'signupPerIp',
+            perAccount: 'signupPerAccount',
+            email: normaliseEmail(body.email),
+          });
+        }
+        await signUp(auth, body as Parameters<typeof signUp>[1]);
+        return { message: neutralMessages.signupAccepted };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/users/verify',
+      summary: 'Verify the e-mail address with the token from the mail (single use, 24 h)',
+      auth: 'none',
+      body: VerifyRequest,
+      responses: {
+        200: { description: 'Verified', schema: MessageResponse },
+        400: { description: 'TOKEN_EXPIRED or TOKEN_INVALID (invalid or already used)' },
+      },
+      handler: ({ body }) => verifyEmail(auth, body.token),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/users/verify/resend',
+      summary:
+        'Send a new verification mail; the same answer whether or not the address has a pending account',
+      auth: 'none',
+      body: ResendRequest,
+      responses: {
+        200: { description: 'Accepted', schema: MessageResponse },
+        429: { description: 'Too many requests' },
+      },
+      handler: async ({ body, req, res, log }) => {
+        const email = requireEmail(body.email, 'body', 'email');
+        await enforceRateLimits(auth, req, res, {
+          perIp: 'resendPerIp',
+          perAccount: 'resendPerAccount',
+          email,
+        });
+        afterResponse(log, 'verification resend', () => resendVerification(auth, email));
+        return { message: neutralMessages.verificationResent };
+      },
+    }),
+  ];
+}

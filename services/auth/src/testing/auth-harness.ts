@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, EventType } from '@innerview/contracts';
+import {
+  createEventBus,
+  createLogger,
+  type EventBus,
+  ManualClock,
+  type RunningService,
+  SESSION_ID_HEADER,
+  startService,
+  USER_ID_HEADER,
+} from '@innerview/kit';
+import {
+  createTokenVerifier,
+  MemoryRevocationStore,
+  type RevocationStore,
+  type TokenVerifier,
+} from '@innerview/kit/tokens/index';
+import { createAuthService } from '../app.ts';
+import type { RateLimiter } from '../security/rate-limiter.ts';
+
+/**
+ * A running auth service for tests, seen the way the gateway sees it: `asGateway(token)` verifies
+ * a token with the kit's verifier (JWKS from the service, the shared revocation store) and returns
+ * the identity headers the gateway would forward, or null when the gateway would refuse it.
+ */
+export interface AuthHarness {
+  url: string;
+  clock: ManualClock;
+  bus: EventBus;
+  service: RunningService;
+  revocations: RevocationStore;
+  verifier: TokenVerifier;
+  events: EventEnvelope[];
+  stop(): Promise<void>;
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  login(email: string, password: string, extra?: Record<string, string>): Promise<Response>;
+  asGateway(token: string): Promise<Record<string, string> | null>;
+  waitForEvent<T extends EventType>(
+    type: T,
+    match?: (event: EventEnvelope<T>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventEnvelope<T>>;
+  signupBody(
+    overrides?: Record<string, unknown>,
+  ): Record<string, unknown> & { email: string; password: string };
+  /** A signed-up, verified account. */
+  verifiedUser(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ email: string; password: string; userId: string }>;
+  /** A verified account signed in: its token and the headers the gateway would forward. */
+  signedIn(overrides?: Record<string, unknown>): Promise<{
+    email: string;
+    password: string;
+    userId: string;
+    token: string;
+    headers: Record<string, string>;
+  }>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  revocations?: RevocationStore;
+  rateLimiter?: RateLimiter;
+  clock?: ManualClock;
+}
+
+const authEventTypes: EventType[] = [
+  'auth.user.registered',
+  'auth.verification.requested',
+  'auth.user.verified',
+  'auth.password-reset.requested',
+  'auth.password.changed',
+  'auth.settings.changed',
+  'auth.signup.existing-account',
+];
+
+export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
+  const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
+  const bus = await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` });
+  const revocations = options.revocations ?? new MemoryRevocationStore({ clock });
+  const definition = createAuthService({ revocations, rateLimiter: options.rateLimiter });
+  const service = await startService(definition, {
+    env: {
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MULTIPLIER: '100',
+      ...options.env,
+    },
+    bus,
+    clock,
+    logger: createLogger({ name: 'auth', level: 'silent' }),
+  });
+  const events: EventEnvelope[] = [];
+  const collector = await bus.subscribe({
+    group: `test-collector-${randomUUID()}`,
+    types: authEventTypes,
+    handler: async (event) => {
+      events.push(event);
+    },
+  });
+  const verifier = createTokenVerifier({ jwks: `${service.url}/.well-known/jwks.json`, revocations, clock });
+  const url = service.url;
+
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    call('POST', path, body, headers);
+
+  const waitForEvent: AuthHarness['waitForEvent'] = async (type, match, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = events.find((e) => e.type === type && (!match || match(e as never)));
+      if (found) return found as never;
+      if (Date.now() > deadline) throw new Error(`no ${type} event within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  const signupBody: AuthHarness['signupBody'] = (overrides = {}) =>
+    ({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: `ada.${randomUUID().slice(0, 8)}@example.com`,
+      date_of_birth: '1990-12-10',
+      password: 'Analytical1',
+      confirm_password: 'Analytical1',
+      terms_accepted: true,
+      privacy_accepted: true,
+      language: 'en',
+      ...overrides,
+    }) as never;
+
+  const login = (email: string, password: string, extra: Record<string, string> = {}) =>
+    fetch(`${url}/api/v1/login/access-token`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: email, password, grant_type: 'password', scope: '', ...extra }),
+    });
+
+  const asGateway = async (token: string) => {
+    const who = await verifier.verify(`Bearer ${token}`);
+    return who ? { [USER_ID_HEADER]: who.userId, [SESSION_ID_HEADER]: who.sessionId } : null;
+  };
+
+  const verifiedUser: AuthHarness['verifiedUser'] = async (overrides = {}) => {
+    const body = signupBody(overrides);
+    const response = await post('/api/v1/users/signup', body);
+    if (response.status !== 201)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    const requested = await waitForEvent('auth.verification.requested', (e) => e.data.email === body.email);
+    const verified = await post('/api/v1/users/verify', { token: requested.data.token });
+    if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
+    return { email: body.email, password: body.password, userId: requested.data.userId };
+  };
+
+  const signedIn: AuthHarness['signedIn'] = async (overrides = {}) => {
+    const user = await verifiedUser(overrides);
+    const response = await login(user.email, user.password);
+    if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    const headers = await asGateway(token);
+    if (!headers) throw new Error('fresh token refused');
+    return { ...user, token, headers };
+  };
+
+  return {
+    url,
+    clock,
+    bus,
+    service: service as never,
+    revocations,
+    verifier,
+    events,
+    post,
+    call,
+    login,
+    asGateway,
+    waitForEvent,
+    signupBody,
+    verifiedUser,
+    signedIn,
+    stop: async () => {
+      await collector.stop();
+      await service.stop();
+      await bus.close();
+    },
+  };
+}
