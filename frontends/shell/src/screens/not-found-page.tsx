@@ -1,6 +1,6 @@
 import { Button } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../routing/paths.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
@@ -9,8 +9,10 @@ export function NotFoundPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   useDocumentTitle(t('notFound.title'));
-  // A tab whose first page is this 404 has nothing to go back to: 'Go Back' goes home then.
-  const canGoBack = window.history.length > 1;
+  const location = useLocation();
+  // Back within the app (a key other than 'default') or to the page before in this tab; a tab
+  // whose first page is this 404 has nothing to go back to, so 'Go Back' goes home then.
+  const canGoBack = location.key !== 'default' || window.history.length > 1;
   return (
     <main className="iv-shell-centered" data-testid="not-found">
       <div className="iv-shell-message">

@@ -1,0 +1,28 @@
+import { type AppStore, createStore } from '@innerview/api-client';
+import { createI18n } from '@innerview/i18n';
+import { render } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { createMemoryRouter } from 'react-router';
+import account from '../../../account/locales/en/account.json' with { type: 'json' };
+import chat from '../../../chat/locales/en/chat.json' with { type: 'json' };
+import common from '../../locales/en/common.json' with { type: 'json' };
+import shell from '../../locales/en/shell.json' with { type: 'json' };
+import { App } from '../app.tsx';
+import { routes } from '../routing/routes.tsx';
+
+/** An i18next instance with the real English texts (no network). */
+export function englishI18n(): i18n {
+  return createI18n({
+    namespaces: ['shell', 'common', 'chat', 'account'],
+    defaultNS: 'shell',
+    lng: 'en',
+    resources: { en: { shell, common, chat, account } },
+  });
+}
+
+/** The whole shell (providers and the real route table) at `path`, in memory. */
+export function renderApp(path: string, store: AppStore = createStore()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<App store={store} i18n={englishI18n()} router={router} />);
+  return { ...view, router, store };
+}
