@@ -2,17 +2,19 @@ import { restoreRevocations } from '../actions/sessions.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
 import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
+import { prepareStandInHash } from '../security/passwords.ts';
 
 const SWEEP = 'auth.sweep';
 
 /**
  * Start-up work that must finish before the service takes requests (the kit awaits this hook):
- * the signing key is loaded or generated, and revoked sessions are put back into the revocation
+ * the signing key is loaded or generated, the stand-in password hash computed, and revoked sessions are put back into the revocation
  * store. Then the hourly sweep of expired rows.
  */
 export async function registerJobs(auth: AuthContext): Promise<void> {
   const { service } = auth;
   await auth.signingKey();
+  await prepareStandInHash();
   const restored = await restoreRevocations(auth);
   if (restored > 0) service.log.info({ restored }, 'revoked sessions restored');
   service.jobs.process(SWEEP, async () => {

@@ -63,6 +63,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   revocations?: RevocationStore;
   rateLimiter?: RateLimiter;
+  /** The gateway's own handle on the revocation store (distributed mode); defaults to `revocations`. */
+  gatewayRevocations?: RevocationStore;
   clock?: ManualClock;
 }
 
@@ -100,7 +102,11 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       events.push(event);
     },
   });
-  const verifier = createTokenVerifier({ jwks: `${service.url}/.well-known/jwks.json`, revocations, clock });
+  const verifier = createTokenVerifier({
+    jwks: `${service.url}/.well-known/jwks.json`,
+    revocations: options.gatewayRevocations ?? revocations,
+    clock,
+  });
   const url = service.url;
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
