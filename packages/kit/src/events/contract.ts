@@ -1,14 +1,13 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Tx } from '../db.ts';
 import type { EventBus } from './bus.ts';
 import { PoisonEventError, sleep } from './delivery.ts';
-import { createEvent } from './envelope.ts';
 import { consume, on, subscribeHandlers } from './inbox.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, writeEvents } from './outbox.ts';
+import { pings, waitFor } from './test-support.ts';
 
 /**
  * Builds a bus handle. Handles made with the same `namespace` are one bus (as two processes
@@ -418,28 +417,4 @@ export function eventBusContract(
       timeout,
     );
   });
-}
-
-/** `count` ping events over `subjects` in turn, `run` at a time; `data.note` is the running number. */
-function pings(count: number, subjects: string[], run = 1): EventEnvelope<'platform.ping'>[] {
-  return Array.from({ length: count }, (_, i) =>
-    createEvent(
-      'platform.ping',
-      subjects[Math.floor(i / run) % subjects.length]!,
-      { note: String(i) },
-      { id: uuidv7() },
-    ),
-  );
-}
-
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(10);
-  }
 }
