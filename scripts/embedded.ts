@@ -5,16 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { createGateway } from '@innerview/gateway';
 import {
   createEventBus,
-  createJobQueue,
   createLogger,
   type EventBus,
-  type JobQueue,
   listen,
   type RunningService,
   type ServiceDefinition,
   startService,
 } from '@innerview/kit';
-import { authService } from '../services/auth/src/app.ts';
+import { bearerToken, createTokenVerifier, MemoryRevocationStore } from '@innerview/kit/tokens/index';
+import type { Request, Response } from 'express';
+import { createAuthService } from '../services/auth/src/app.ts';
 import { billingService } from '../services/billing/src/app.ts';
 import { chatService } from '../services/chat/src/app.ts';
 import { filesService } from '../services/files/src/app.ts';
@@ -22,16 +22,6 @@ import { notificationsService } from '../services/notifications/src/app.ts';
 import { questionnaireService } from '../services/questionnaire/src/app.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-// biome-ignore lint/suspicious/noExplicitAny: each service has its own config schema.
-const services: ServiceDefinition<any>[] = [
-  authService,
-  billingService,
-  chatService,
-  questionnaireService,
-  filesService,
-  notificationsService,
-];
 
 const frontends = ['shell', 'chat', 'account'];
 
@@ -79,7 +69,7 @@ export interface Embedded {
   url: string;
   services: Record<string, RunningService>;
   bus: EventBus;
-  jobs: JobQueue;
+  revocations: MemoryRevocationStore;
   stop(): Promise<void>;
 }
 
@@ -91,11 +81,20 @@ export interface Embedded {
 export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
   const dataDir = path.resolve(options.dataDir);
   const bus = await createEventBus({ kind: 'memory' });
-  const jobs = createJobQueue({ kind: 'memory' });
+  // Auth writes revocations, the gateway reads them: one store, so a logout counts at once.
+  const revocations = new MemoryRevocationStore();
+  // biome-ignore lint/suspicious/noExplicitAny: each service has its own config schema.
+  const services: ServiceDefinition<any>[] = [
+    createAuthService({ revocations }),
+    billingService,
+    chatService,
+    questionnaireService,
+    filesService,
+    notificationsService,
+  ];
   const running: Record<string, RunningService> = {};
   const stopAll = async () => {
     for (const service of Object.values(running).reverse()) await service.stop();
-    await jobs.close();
     await bus.close();
   };
   try {
@@ -108,21 +107,29 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         EVENT_BUS: 'memory',
+        // Each service gets its own in-process queue, as each gets its own BullMQ prefix.
         JOBS: 'memory',
         REDIS_URL: '',
+        APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
       };
-      running[definition.name] = await startService(definition, { env, bus, jobs });
+      running[definition.name] = await startService(definition, { env, bus });
     }
     const upstreams = Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.url]));
     const logger = createLogger({
       name: 'gateway',
       level: options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
     });
+    const verifier = createTokenVerifier({
+      jwks: `${running.auth!.url}/.well-known/jwks.json`,
+      revocations,
+    });
+    const notificationsUrl = running.notifications!.url;
     const gateway = createGateway({
       logger,
       upstreams: upstreams as never,
       embedded: true,
-      dataDir,
+      authenticate: async (req) => verifier.verify(bearerToken(req.headers.authorization)),
+      devRoutes: (req, res, next) => forwardDevRoute(notificationsUrl, req, res).catch(next),
       frontends: {
         shellDir: path.join(root, 'frontends/shell/dist'),
         chatDir: path.join(root, 'frontends/chat/dist'),
@@ -134,7 +141,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       url: `http://localhost:${listening.port}`,
       services: running,
       bus,
-      jobs,
+      revocations,
       stop: async () => {
         await listening.stop(5000);
         await gateway.close();
@@ -145,4 +152,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     await stopAll();
     throw err;
   }
+}
+
+/** The dev mailbox lives in the notifications service; the gateway shows it at /dev in embedded mode. */
+async function forwardDevRoute(upstream: string, req: Request, res: Response): Promise<void> {
+  if (req.method !== 'GET') {
+    res.status(405).json({ detail: 'Method not allowed', code: 'VALIDATION_ERROR' });
+    return;
+  }
+  const answer = await fetch(`${upstream}${req.originalUrl}`, { signal: AbortSignal.timeout(10_000) });
+  res.status(answer.status);
+  for (const header of [
+    'content-type',
+    'content-security-policy',
+    'cache-control',
+    'x-content-type-options',
+  ]) {
+    const value = answer.headers.get(header);
+    if (value) res.setHeader(header, value);
+  }
+  res.send(Buffer.from(await answer.arrayBuffer()));
 }

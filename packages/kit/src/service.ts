@@ -111,6 +111,7 @@ export async function startService<S extends z.ZodObject>(
         redisUrl: config.REDIS_URL,
         kafkaBrokers: config.KAFKA_BROKERS?.split(','),
         clientId: definition.name,
+        log,
       }));
     if (!overrides.bus) owned.unshift(() => bus.close());
     const jobs =
