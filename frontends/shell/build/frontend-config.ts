@@ -146,15 +146,15 @@ export function frontendConfig(options: FrontendOptions, production: boolean): C
           : []),
         ...(options.devStatic ?? []),
       ],
-      setupMiddlewares: (middlewares, server) => {
+      setupMiddlewares: (middlewares) => {
         const runtimeConfig = options.dev.runtimeConfig;
-        if (runtimeConfig) {
-          server.app?.get('/config.json', (_req: IncomingMessage, res: ServerResponse) => {
-            res.setHeader('content-type', 'application/json');
-            res.end(JSON.stringify(runtimeConfig()));
-          });
-        }
-        return middlewares;
+        if (!runtimeConfig) return middlewares;
+        const answerConfig = (_req: IncomingMessage, res: ServerResponse) => {
+          res.setHeader('content-type', 'application/json');
+          res.setHeader('cache-control', 'no-cache');
+          res.end(JSON.stringify(runtimeConfig()));
+        };
+        return [{ name: 'runtime-config', path: '/config.json', middleware: answerConfig }, ...middlewares];
       },
       // The API of a running product (`npm start`), reached through this origin as in production.
       proxy: [{ context: ['/api'], target: process.env.INNERVIEW_GATEWAY_URL ?? 'http://127.0.0.1:8080' }],

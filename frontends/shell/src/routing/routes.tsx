@@ -41,6 +41,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // While the first screen's lazy module arrives: an empty busy page (a spinner would only flash).
+    hydrateFallbackElement: <div className="iv-shell-centered" aria-busy="true" />,
     children: [
       {
         // Public: a signed-in user is sent on to /chat or the questionnaire invitation.
