@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { RemoteManifests } from './options.ts';
@@ -41,7 +42,7 @@ export function securityHeaders(options: { remotes: RemoteManifests; embedded: b
  * policy, so the set is small and fixed (computed once, set without helmet's per-request work).
  * The gateway's HTML pages (/api/docs) get helmet's full set on top, which replaces these.
  */
-export function apiSecurityHeaders(options: { embedded: boolean }): RequestHandler {
+export function apiSecurityHeaders(options: { embedded: boolean }): (res: ServerResponse) => void {
   const headers: Array<[string, string]> = [
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ['x-content-type-options', 'nosniff'],
@@ -50,8 +51,7 @@ export function apiSecurityHeaders(options: { embedded: boolean }): RequestHandl
     ['cross-origin-resource-policy', 'same-origin'],
   ];
   if (!options.embedded) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
-  return (_req, res, next) => {
+  return (res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
-    next();
   };
 }
