@@ -42,10 +42,12 @@ export async function issueVerification(auth: AuthContext, q: Queryable, user: U
  *   verification mail goes out;
  * - address of a verified account: nothing changes; the owner is told by mail.
  */
-export async function signUp(auth: AuthContext, body: SignupBody): Promise<void> {
+export async function signUp(auth: AuthContext, input: Partial<SignupBody>): Promise<void> {
   const now = auth.service.clock.now();
-  const errors = signupErrors(body, isoDate(now));
+  const errors = signupErrors(input, isoDate(now));
   if (errors.length > 0) throw new HttpError(422, errors);
+  // Every field is present and valid past this point (missing ones are among the errors above).
+  const body = input as SignupBody;
   const email = normaliseEmail(body.email);
   const language = signupLanguage(body.language);
   // Hashed in every case, so the answer takes as long for a known address as for a new one.

@@ -38,7 +38,7 @@ export function signupRoutes(auth: AuthContext): RouteDefinition[] {
             email: normaliseEmail(body.email),
           });
         }
-        await signUp(auth, body as Parameters<typeof signUp>[1]);
+        await signUp(auth, body);
         return { message: neutralMessages.signupAccepted };
       },
     }),
