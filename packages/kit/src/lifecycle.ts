@@ -29,8 +29,13 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
           new Promise<void>((done) => {
             const force = setTimeout(() => server.closeAllConnections(), graceMs);
             force.unref();
+            // Keep-alive connections turn idle as their last request finishes: close them as they do,
+            // so a drained server stops at once instead of waiting for the grace period.
+            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            sweep.unref();
             server.close(() => {
               clearTimeout(force);
+              clearInterval(sweep);
               done();
             });
             server.closeIdleConnections();

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createEvent } from './events/envelope.ts';
+import { on } from './events/inbox.ts';
+import { MemoryEventBus } from './events/memory-bus.ts';
+import { createLogger } from './logger.ts';
+import { defineRoute } from './route.ts';
+import { defineService, type RunningService, startService } from './service.ts';
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+const env = { DATABASE_URL: 'memory://', PORT: '0', LOG_LEVEL: 'silent' };
+const running: RunningService[] = [];
+afterEach(async () => {
+  for (const service of running.splice(0)) await service.stop();
+});
+
+const received: string[] = [];
+const producer = defineService({
+  name: 'auth',
+  defaultPort: 0,
+  routes: (ctx) => [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/notes',
+      summary: 'Write a note and announce it',
+      auth: 'none',
+      body: z.object({ note: z.string(), fail: z.boolean().default(false) }),
+      status: 201,
+      handler: async ({ body }) =>
+        ctx.transaction(async (_tx, emit) => {
+          await emit(createEvent('platform.ping', 'subject-1', { note: body.note }));
+          if (body.fail) throw new Error('the change failed after the event was written');
+          return { ok: true };
+        }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/slow',
+      summary: 'Takes a while',
+      auth: 'none',
+      handler: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return { finished: true };
+      },
+    }),
+  ],
+});
+const consumer = defineService({
+  name: 'notifications',
+  defaultPort: 0,
+  routes: () => [],
+  subscriptions: () => [
+    on('platform.ping', async (event) => {
+      received.push(event.data.note);
+    }),
+  ],
+});
+
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a service built with the kit', () => {
+  it('carries an event from one service to another through outbox, bus and inbox; never from a rollback', async () => {
+    const bus = new MemoryEventBus();
+    running.push(await startService(consumer, { env, bus, logger }));
+    const auth = await startService(producer, { env, bus, logger });
+    running.push(auth);
+    const post = (body: object) =>
+      fetch(`${auth.url}/api/v1/notes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ note: 'kept', fail: true })).status).toBe(500);
+    expect((await post({ note: 'sent' })).status).toBe(201);
+    await waitFor(() => received.includes('sent'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual(['sent']);
+  });
+
+  it('answers /livez, /readyz, /metrics and /openapi.json', async () => {
+    const auth = await startService(producer, { env, bus: new MemoryEventBus(), logger });
+    running.push(auth);
+    expect((await fetch(`${auth.url}/livez`)).status).toBe(200);
+    const ready = await fetch(`${auth.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks).toEqual({ database: { ok: true }, bus: { ok: true } });
+    expect(await (await fetch(`${auth.url}/metrics`)).text()).toContain('http_requests_total');
+    const doc = await (await fetch(`${auth.url}/openapi.json`)).json();
+    expect(Object.keys(doc.paths)).toContain('/api/v1/notes');
+  });
+
+  it('shuts down gracefully: the request in flight finishes, then nothing is accepted', async () => {
+    const auth = await startService(producer, { env, bus: new MemoryEventBus(), logger });
+    const slow = fetch(`${auth.url}/api/v1/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = auth.stop();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ finished: true });
+    await stopped;
+    await expect(fetch(`${auth.url}/livez`)).rejects.toThrow();
+    await expect(auth.ctx.database.ping()).rejects.toThrow();
+  });
+
+  it('stops start-up with one line naming a bad setting', async () => {
+    await expect(
+      startService(producer, { env: { ...env, EVENT_BUS: 'carrier-pigeon' }, logger }),
+    ).rejects.toThrow(/^Invalid configuration: EVENT_BUS: /);
+  });
+});
