@@ -111,10 +111,11 @@ export class RedisEventBus implements EventBus {
       log: options.log ?? silentLogger,
     };
     this.#clientId = options.clientId ?? hostname();
-    // Commands fail after a few reconnection tries instead of queueing for ever: the outbox relay
-    // retries a failed publish, and readiness should say "down" quickly.
+    // No offline queue: a publish while Redis is unreachable fails at once (the outbox relay retries
+    // it) rather than waiting in a queue and landing later, after the relay gave up on it.
     this.redis = new Redis(options.redisUrl, {
       connectionName: `${this.#settings.prefix}:events`,
+      enableOfflineQueue: false,
       maxRetriesPerRequest: 2,
       retryStrategy: (times) => (this.#closed ? null : Math.min(times * 100, 2000)),
     });
@@ -138,6 +139,7 @@ export class RedisEventBus implements EventBus {
   async publish(events: EventEnvelope[]): Promise<void> {
     this.#assertOpen();
     if (events.length === 0) return;
+    await whenReady(this.redis, 2000, false);
     const pipeline = this.redis.pipeline();
     for (const event of events) {
       const key = this.streamKey(event.type, this.partitionOf(event.subject));
@@ -172,10 +174,8 @@ export class RedisEventBus implements EventBus {
 
   async ping(): Promise<void> {
     this.#assertOpen();
-    // While connecting, wait for the answer; once the connection was lost, say so at once.
-    if (['reconnecting', 'close', 'end'].includes(this.redis.status)) {
-      throw new Error(`redis is ${this.redis.status}`);
-    }
+    // While first connecting, wait for the answer; once the connection was lost, say so at once.
+    await whenReady(this.redis, 2000, false);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       this.redis.ping(),
@@ -276,6 +276,7 @@ class RedisConsumer {
   }
 
   async start(): Promise<void> {
+    await whenReady(this.#redis, 10_000, true);
     // A group new to a stream starts at its oldest entry (`0`); an existing one keeps its place.
     const pipeline = this.#redis.pipeline();
     for (const key of this.#keyPartition.keys()) {
@@ -381,6 +382,8 @@ class RedisConsumer {
   async #run(): Promise<void> {
     while (!this.#stopping) {
       try {
+        await whenReady(this.#redis, 5000, true);
+        await whenReady(this.#reader, 5000, true);
         await this.#giveBackSurplus();
         const ready = await this.#readyPartitions();
         if (ready.length === 0) {
@@ -407,6 +410,9 @@ class RedisConsumer {
           }
         }
       } catch (error) {
+        // An entry may be left unfinished or unacknowledged in our pending list: take it up again
+        // before anything newer, so the order holds.
+        this.#ownPendingPossible = true;
         if (this.#stopping) break;
         this.#s.log.warn({ err: errorText(error), group: this.#options.group }, 'redis bus read failed');
         await sleep(Math.min(this.#s.blockMs, 500));
@@ -562,6 +568,33 @@ class RedisConsumer {
     this.#bus.counters.deadLettered++;
     this.#s.log.error({ ...eventRef(event), group, attempts }, 'event dead-lettered');
   }
+}
+
+/**
+ * Resolves once `redis` can take commands. While it first connects (or, with
+ * `throughReconnect`, reconnects) it waits up to `timeoutMs`; otherwise it fails at once.
+ */
+function whenReady(redis: Redis, timeoutMs: number, throughReconnect: boolean): Promise<void> {
+  const status = redis.status;
+  if (status === 'ready') return Promise.resolve();
+  const connecting = ['wait', 'connecting', 'connect'].includes(status);
+  if (!connecting && !(throughReconnect && status === 'reconnecting')) {
+    return Promise.reject(new Error(`redis is ${status}`));
+  }
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReady = () => done();
+    const onEnd = () => done(new Error('redis connection ended'));
+    const timer = setTimeout(() => done(new Error(`redis not ready within ${timeoutMs} ms`)), timeoutMs);
+    redis.on('ready', onReady);
+    redis.on('end', onEnd);
+  });
 }
 
 function fieldMap(fields: string[] | null): Record<string, string | undefined> {
