@@ -12,7 +12,8 @@ export interface EventBus {
   publish(events: EventEnvelope[]): Promise<void>;
   /**
    * Joins consumer group `group` for the given event types. Within a group each event goes to one
-   * consumer; every group gets every event. Events of one subject arrive in publish order.
+   * consumer; every group gets every event. Events of one type and subject arrive in publish order
+   * (one at a time, even across competing consumers); no order holds across types.
    * A handler that throws is retried; after `maxAttempts` the event goes to the dead-letter stream
    * with its error, and the rest keeps flowing.
    * A group seen for the first time starts at the oldest event the bus still retains, so a
