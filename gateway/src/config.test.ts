@@ -9,6 +9,7 @@ const services = {
   QUESTIONNAIRE_URL: 'http://questionnaire:3000',
   FILES_URL: 'http://files:3000',
   NOTIFICATIONS_URL: 'http://notifications:3000',
+  REDIS_URL: 'redis://redis:6379',
 };
 
 describe('gatewaySettingsFromEnv', () => {
@@ -18,7 +19,7 @@ describe('gatewaySettingsFromEnv', () => {
     expect(settings.host).toBe('0.0.0.0');
     expect(settings.options.upstreams.billing).toBe('http://billing:3000');
     expect(settings.options.upstreamTimeoutMs).toBe(30_000);
-    expect(settings.options.redisUrl).toBeUndefined();
+    expect(settings.options.redisUrl).toBe('redis://redis:6379');
     expect(settings.options.frontends).toBeUndefined();
     expect(settings.options.embedded).toBe(false);
     expect(settings.options.remotes).toEqual({});
@@ -27,13 +28,11 @@ describe('gatewaySettingsFromEnv', () => {
   it('reads the optional settings', () => {
     const settings = gatewaySettingsFromEnv({
       ...services,
-      REDIS_URL: 'redis://redis:6379',
       FRONTENDS_DIR: '/app/frontends',
       REMOTE_CHAT_URL: 'https://chat.example.com/mf-manifest.json',
       TRUST_PROXY: '2',
       RATE_LIMIT_PER_MINUTE: '100',
     });
-    expect(settings.options.redisUrl).toBe('redis://redis:6379');
     expect(settings.options.frontends?.chatDir).toBe('/app/frontends/chat/dist');
     expect(settings.options.remotes).toEqual({ chat: 'https://chat.example.com/mf-manifest.json' });
     expect(settings.options.trustProxy).toBe(2);
@@ -48,5 +47,7 @@ describe('gatewaySettingsFromEnv', () => {
       /FILES_URL: must be an http/,
     );
     expect(() => gatewaySettingsFromEnv({ ...services, PORT: 'eighty' })).toThrow(/PORT/);
+    const { REDIS_URL: _redis, ...withoutRedis } = services;
+    expect(() => gatewaySettingsFromEnv(withoutRedis)).toThrow(/^Invalid configuration: REDIS_URL: required/);
   });
 });

@@ -26,7 +26,11 @@ export const gatewayConfigSchema = z.object({
   QUESTIONNAIRE_URL: httpUrl,
   FILES_URL: httpUrl,
   NOTIFICATIONS_URL: httpUrl,
-  REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must start with redis://'),
+  /** Shared with auth: revoked sessions are read there, and rate-limit counts are shared there. */
+  REDIS_URL: z
+    .string({ error: 'required: revocations and rate limits are shared through Redis' })
+    .trim()
+    .regex(/^rediss?:\/\//, 'must start with redis://'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   MAX_BODY_BYTES: z.coerce

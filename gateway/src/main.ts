@@ -2,13 +2,17 @@ import { listen, runMain } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
 import { createGateway } from './app.ts';
 import { gatewaySettingsFromEnv } from './config.ts';
+import { createTokenCheck } from './token-check.ts';
 
-// Distributed mode (compose, k8s). Embedded mode builds the gateway in scripts/start.ts instead.
-// Token verification (`authenticate`) joins with the accounts work; until then services see no user.
+// Distributed mode (compose, k8s). Embedded mode builds the gateway in scripts/embedded.ts instead.
 await runMain(async () => {
   const settings = gatewaySettingsFromEnv();
   const logger = createLogger({ name: 'gateway', level: settings.logLevel });
-  const gateway = createGateway({ ...settings.options, logger });
+  const tokens = createTokenCheck({
+    authUrl: settings.options.upstreams.auth,
+    redisUrl: settings.options.redisUrl,
+  });
+  const gateway = createGateway({ ...settings.options, logger, authenticate: tokens.authenticate });
   const listening = await listen(gateway.app, settings.port, settings.host);
   logger.info({ url: listening.url }, 'gateway listening');
   return {
@@ -16,6 +20,7 @@ await runMain(async () => {
       gateway.drain();
       await listening.stop();
       await gateway.close();
+      await tokens.close();
     },
   };
 });

@@ -11,9 +11,9 @@ export interface AuthenticatedUser {
 }
 
 /**
- * The token-verification hook (filled in by the accounts work): resolves the caller of a proxied
- * request, or null when there is no valid token. Throwing counts as null; the service behind decides
- * whether the route needs a user.
+ * The token-verification hook: resolves the caller of a proxied request, or null when there is no
+ * valid token (the service behind decides whether the route needs a user). Throwing means the token
+ * could not be checked at all (keys or revocation store unreachable): the gateway answers 503.
  */
 export type Authenticate = (req: IncomingMessage) => Promise<AuthenticatedUser | null>;
 

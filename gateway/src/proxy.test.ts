@@ -137,14 +137,11 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     expect(seen.headers['x-innerview-session-id']).toBeUndefined();
   });
 
-  it('sets the identity the authenticate hook vouches for, and nothing when the hook fails', async () => {
+  it('sets the identity the authenticate hook vouches for, and none for a refused token', async () => {
     gateway = await startTestGateway({
       proxyEngine,
-      authenticate: async (req) => {
-        if (req.headers.authorization === 'Bearer good') return { userId: 'user-1', sessionId: 'session-1' };
-        if (req.headers.authorization === 'Bearer broken') throw new Error('jwks unavailable');
-        return null;
-      },
+      authenticate: async (req) =>
+        req.headers.authorization === 'Bearer good' ? { userId: 'user-1', sessionId: 'session-1' } : null,
     });
     const forged = { 'x-innerview-user-id': 'someone-else' };
     await fetch(`${gateway.url}/api/v1/users/me`, { headers: { ...forged, authorization: 'Bearer good' } });
@@ -152,11 +149,27 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-innerview-session-id']).toBe('session-1');
     expect(gateway.upstreams.auth.seen.at(-1)?.headers.authorization).toBe('Bearer good');
 
-    for (const authorization of ['Bearer bad', 'Bearer broken']) {
-      const res = await fetch(`${gateway.url}/api/v1/users/me`, { headers: { ...forged, authorization } });
-      expect(res.status).toBe(200);
-      expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-innerview-user-id']).toBeUndefined();
-    }
+    const refused = await fetch(`${gateway.url}/api/v1/users/me`, {
+      headers: { ...forged, authorization: 'Bearer bad' },
+    });
+    expect(refused.status).toBe(200);
+    expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-innerview-user-id']).toBeUndefined();
+    expect(gateway.upstreams.auth.seen).toHaveLength(2);
+  });
+
+  it('answers 503 without calling the service when the token cannot be checked', async () => {
+    gateway = await startTestGateway({
+      proxyEngine,
+      authenticate: async () => {
+        throw new Error('JWKS unreachable');
+      },
+    });
+    const res = await fetch(`${gateway.url}/api/v1/chat/active-sessions`, {
+      headers: { authorization: 'Bearer x' },
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+    expect(gateway.upstreams.chat.seen).toHaveLength(0);
   });
 
   it('answers 503 in the error shape when a service is down', async () => {
@@ -325,5 +338,17 @@ describe('gateway edges', () => {
     expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
     const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
     expect(metrics).toContain('gateway_upstream_requests_total{upstream="auth",status="200"} 1');
+  });
+});
+
+describe('rate limiting while Redis is away', () => {
+  it('lets requests through rather than failing them', async () => {
+    gateway = await startTestGateway({
+      redisUrl: (await deadUrl()).replace('http', 'redis'),
+      rateLimitPerMinute: 1,
+    });
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) expect((await fetch(`${gateway.url}/api/v1/users/me`)).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 });

@@ -4,7 +4,7 @@ import { SESSION_ID_HEADER, USER_ID_HEADER } from '@innerview/kit/route';
 import type { RequestHandler } from 'express';
 import { markProxied } from '../access-log.ts';
 import { type ServiceName, serviceForPath } from '../domain/route-table.ts';
-import type { Authenticate } from '../options.ts';
+import type { Authenticate, AuthenticatedUser } from '../options.ts';
 import type { Forwarder } from '../proxy/forwarder.ts';
 
 export interface ProxyRouteOptions {
@@ -37,17 +37,22 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
     delete req.headers[USER_ID_HEADER];
     delete req.headers[SESSION_ID_HEADER];
     if (authenticate) {
+      let user: AuthenticatedUser | null;
       try {
-        const user = await authenticate(req);
-        if (user) {
-          req.headers[USER_ID_HEADER] = user.userId;
-          if (user.sessionId) req.headers[SESSION_ID_HEADER] = user.sessionId;
-        }
+        user = await authenticate(req);
       } catch (err) {
+        // The token could not be checked at all (keys or revocation store unreachable): a 503, so the
+        // client keeps its session, rather than passing the call on anonymously and earning a 401.
         logger.warn(
-          { err: { name: (err as Error)?.name }, reqId: req.headers['x-request-id'] },
-          'authenticate hook failed',
+          { err: { name: (err as Error)?.name }, reqId: req.headers['x-request-id'], upstream: service },
+          'token check unavailable',
         );
+        sendError(res, 503);
+        return;
+      }
+      if (user) {
+        req.headers[USER_ID_HEADER] = user.userId;
+        if (user.sessionId) req.headers[SESSION_ID_HEADER] = user.sessionId;
       }
     }
     markProxied(res, service);
