@@ -10,6 +10,7 @@ import type { Forwarder } from './proxy/forwarder.ts';
 import { createHttpProxyForwarder } from './proxy/http-proxy-forwarder.ts';
 import { createUndiciForwarder } from './proxy/undici-forwarder.ts';
 import { createRateLimit } from './rate-limit.ts';
+import { startReadinessGate } from './readiness-gate.ts';
 import { createFrontendRoutes } from './routes/frontends.ts';
 import { createHealthRoute } from './routes/health.ts';
 import { createOpenApiRoutes } from './routes/openapi.ts';
@@ -37,6 +38,7 @@ export const gatewayDefaults = {
   rateLimitPerMinute: 600,
   upstreamTimeoutMs: 30_000,
   healthTimeoutMs: 2_000,
+  readinessPollMs: 2_000,
   maxBodyBytes: 32 * 1024 * 1024,
   trustProxy: 'loopback, linklocal, uniquelocal',
   // Measured about twice the throughput of http-proxy-middleware (docs/benchmarks.md "Gateway").
@@ -53,6 +55,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const metrics = createGatewayMetrics();
   const redis = options.redisUrl ? connectRedis(options.redisUrl, logger) : undefined;
   const forwarder = createForwarder(options, logger);
+  const healthTimeoutMs = options.healthTimeoutMs ?? gatewayDefaults.healthTimeoutMs;
+  const readinessPollMs = options.readinessPollMs ?? gatewayDefaults.readinessPollMs;
+  const gate =
+    readinessPollMs > 0
+      ? startReadinessGate({
+          upstreams: options.upstreams,
+          intervalMs: readinessPollMs,
+          timeoutMs: healthTimeoutMs,
+          logger,
+        })
+      : undefined;
   let draining = false;
 
   const app = express();
@@ -83,6 +96,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       maxBodyBytes: options.maxBodyBytes ?? gatewayDefaults.maxBodyBytes,
       logger,
       observe: metrics.observeUpstream,
+      gate,
     }),
   );
 
@@ -99,11 +113,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       .json({ status: draining ? 'shutting_down' : 'ready', service: 'gateway' });
   });
   app.get('/metrics', metrics.handler);
-  app.get(
-    '/api/v1/health',
-    createHealthRoute(options.upstreams, options.healthTimeoutMs ?? gatewayDefaults.healthTimeoutMs),
-  );
-  app.use(createOpenApiRoutes(options.upstreams, options.healthTimeoutMs ?? 5_000));
+  app.get('/api/v1/health', createHealthRoute(options.upstreams, healthTimeoutMs));
+  app.use(createOpenApiRoutes(options.upstreams, 5_000));
   app.use('/api', notFoundMiddleware);
   if (options.embedded && options.devRoutes) app.use('/dev', options.devRoutes);
   app.use(
@@ -123,6 +134,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     async close() {
       draining = true;
+      gate?.stop();
       await forwarder.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

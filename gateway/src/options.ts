@@ -45,6 +45,11 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Time-out of each service's /readyz in /api/v1/health (default 2 000 ms). */
   healthTimeoutMs?: number;
+  /**
+   * How often each service's /readyz is polled to refuse calls to one that is not ready with 503
+   * (default 2 000 ms; 0 turns the gate off and leaves readiness to the services).
+   */
+  readinessPollMs?: number;
   /** Largest declared request body accepted at the edge (default 32 MiB); services apply their own. */
   maxBodyBytes?: number;
   /** Built front ends served in this process; without it only the API and /config.json are served. */

@@ -6,6 +6,7 @@ import { markProxied } from '../access-log.ts';
 import { type ServiceName, serviceForPath } from '../domain/route-table.ts';
 import type { Authenticate, AuthenticatedUser } from '../options.ts';
 import type { Forwarder } from '../proxy/forwarder.ts';
+import type { ReadinessGate } from '../readiness-gate.ts';
 
 export interface ProxyRouteOptions {
   forwarder: Forwarder;
@@ -13,6 +14,8 @@ export interface ProxyRouteOptions {
   maxBodyBytes: number;
   logger: Logger;
   observe?: (service: ServiceName, status: number, seconds: number) => void;
+  /** Refuses calls to a service that is known not to be ready. */
+  gate?: ReadinessGate;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface ProxyRouteOptions {
  * only a user the `authenticate` hook vouches for is passed on.
  */
 export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
-  const { forwarder, authenticate, maxBodyBytes, logger, observe } = options;
+  const { forwarder, authenticate, maxBodyBytes, logger, observe, gate } = options;
   return async (req, res, next) => {
     const service = serviceForPath(req.path);
     if (!service) {
@@ -36,6 +39,11 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
     }
     delete req.headers[USER_ID_HEADER];
     delete req.headers[SESSION_ID_HEADER];
+    if (gate && !gate.isOpen(service)) {
+      res.setHeader('retry-after', '5');
+      sendError(res, 503);
+      return;
+    }
     if (authenticate) {
       let user: AuthenticatedUser | null;
       try {

@@ -109,6 +109,8 @@ export async function startTestGateway(
     upstreams: urls,
     embedded: true,
     logger: createLogger({ name: 'gateway', level: 'silent' }),
+    // Tests swap upstream handlers freely; the readiness gate has its own tests.
+    readinessPollMs: 0,
     ...overrides,
   });
   const listening = await listen(gateway.app, 0, '127.0.0.1');
