@@ -11,6 +11,8 @@ import {
   type EventHandlerDefinition,
   migrateKitTables,
   OutboxRelay,
+  pruneInbox,
+  pruneOutbox,
   subscribeHandlers,
   writeEvents,
 } from './events/index.ts';
@@ -20,6 +22,13 @@ import type { JobQueue } from './jobs/queue.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { RouteDefinition } from './route.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_JOB = 'kit.prune-events';
+const PRUNE_EVERY_MS = DAY_MS / 4;
+const OUTBOX_RETENTION_MS = 7 * DAY_MS;
+/** Longer than any redelivery can lag, so a late duplicate still finds its id. */
+const INBOX_RETENTION_MS = 30 * DAY_MS;
 
 export type ServiceName = 'auth' | 'billing' | 'chat' | 'questionnaire' | 'files' | 'notifications';
 
@@ -161,6 +170,12 @@ export async function startService<S extends z.ZodObject>(
       log,
     });
     await definition.jobs?.(ctx);
+    // Published outbox rows and old inbox ids are only history: keep the tables small.
+    jobs.process(PRUNE_JOB, async () => {
+      await pruneOutbox(database.db, OUTBOX_RETENTION_MS);
+      await pruneInbox(database.db, INBOX_RETENTION_MS);
+    });
+    await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
     const listening: Listening = await listen(app, config.PORT, config.HOST);
     log.info({ url: listening.url }, 'service started');
