@@ -22,11 +22,25 @@ export function createGatewayMetrics(): GatewayMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [metrics.registry],
   });
+  // Label children looked up once: this runs on every forwarded call.
+  const counters = new Map<string, ReturnType<typeof requests.labels>>();
+  const timers = new Map<string, ReturnType<typeof duration.labels>>();
   return {
     ...metrics,
     observeUpstream(service, status, seconds) {
-      requests.inc({ upstream: service, status: String(status) });
-      duration.observe({ upstream: service }, seconds);
+      const key = `${service} ${status}`;
+      let counter = counters.get(key);
+      if (!counter) {
+        counter = requests.labels({ upstream: service, status: String(status) });
+        counters.set(key, counter);
+      }
+      counter.inc();
+      let timer = timers.get(service);
+      if (!timer) {
+        timer = duration.labels({ upstream: service });
+        timers.set(service, timer);
+      }
+      timer.observe(seconds);
     },
   };
 }

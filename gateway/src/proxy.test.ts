@@ -276,6 +276,34 @@ describe('gateway edges', () => {
     expect(Object.values(gateway.upstreams).every((u) => u.seen.length === 0)).toBe(true);
   });
 
+  it('answers bad input at its own routes with a 4xx in the error shape, never a 500', async () => {
+    gateway = await startTestGateway();
+    const cases: Array<[string, RequestInit]> = [
+      ['/api/v1/health', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' }],
+      ['/api/v1/openapi.json', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'x' }],
+      ['/api/v1/%E0%A4%A', { method: 'GET' }],
+      ['/api', { method: 'DELETE' }],
+    ];
+    for (const [path, init] of cases) {
+      const res = await fetch(`${gateway.url}${path}`, init);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ detail: 'Resource not found', code: 'NOT_FOUND' });
+    }
+    const raw = await rawGet(gateway.url, '/api/v1/%ZZ');
+    expect(raw.status).toBe(404);
+    expect(JSON.parse(raw.body).code).toBe('NOT_FOUND');
+  });
+
+  it('replaces a request id that is too long or has odd characters', async () => {
+    gateway = await startTestGateway();
+    for (const id of ['x'.repeat(500), 'a b', '<script>']) {
+      const res = await fetch(`${gateway.url}/api/v1/users/me`, { headers: { 'x-request-id': id } });
+      const used = res.headers.get('x-request-id');
+      expect(used).toMatch(/^[0-9a-f-]{36}$/);
+      expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-request-id']).toBe(used);
+    }
+  });
+
   it('sets security headers on API answers and hides the framework', async () => {
     gateway = await startTestGateway({ embedded: false });
     for (const path of ['/api/v1/users/me', '/api/v1/nothing-here']) {
