@@ -96,6 +96,16 @@ describe('route table', () => {
       expect(router.state.location.pathname).toBe('/auth/subscription-expired');
     });
 
+    it("applies the user's saved language and theme when the session starts (spec §4)", async () => {
+      answer('/subscriptions/status', { subscription_status: 'monthly' });
+      const { store } = renderApp('/profile');
+      act(() => void store.dispatch(sessionChecked({ user: { ...user, language: 'fr-CH', theme: 'dark' } })));
+      expect(await screen.findByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Mon profil' })).toBeTruthy();
+      expect(document.documentElement.dataset.theme).toBe('dark');
+      expect(localStorage.getItem('innerview.theme')).toBe('dark');
+    });
+
     it('sends a signed-in user away from /login to /chat', async () => {
       answer('/subscriptions/status', { subscription_status: 'monthly' });
       const { store, router } = renderApp('/login');

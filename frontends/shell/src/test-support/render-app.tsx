@@ -7,16 +7,18 @@ import account from '../../../account/locales/en/account.json' with { type: 'jso
 import chat from '../../../chat/locales/en/chat.json' with { type: 'json' };
 import common from '../../locales/en/common.json' with { type: 'json' };
 import shell from '../../locales/en/shell.json' with { type: 'json' };
+import commonFr from '../../locales/fr/common.json' with { type: 'json' };
+import shellFr from '../../locales/fr/shell.json' with { type: 'json' };
 import { App } from '../app.tsx';
 import { routes } from '../routing/routes.tsx';
 
-/** An i18next instance with the real English texts (no network). */
+/** An i18next instance in English with the real texts (and the shell's French ones), no network. */
 export function englishI18n(): i18n {
   return createI18n({
     namespaces: ['shell', 'common', 'chat', 'account'],
     defaultNS: 'shell',
     lng: 'en',
-    resources: { en: { shell, common, chat, account } },
+    resources: { en: { shell, common, chat, account }, fr: { shell: shellFr, common: commonFr } },
   });
 }
 
