@@ -1,0 +1,12 @@
+export { type DataKeysTable, dataKeysTable } from './data-keys-table.ts';
+export { DataKeyDestroyedError, DecryptionError, UnknownKeyVersionError } from './errors.ts';
+export {
+  generateKeyText,
+  type KeyRing,
+  type LoadKeyRingOptions,
+  loadOrCreateKeyRing,
+  loadOrCreateMasterKey,
+  parseKeyRing,
+} from './key-ring.ts';
+export { openPayload, sealPayload } from './sealed-payload.ts';
+export { createUserCrypto, type UserCrypto, type UserCryptoOptions } from './user-crypto.ts';
