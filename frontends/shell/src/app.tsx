@@ -1,12 +1,24 @@
 import type { AppStore } from '@innerview/api-client';
-import { ThemeProvider, ToastProvider } from '@innerview/ui';
+import { Spinner, ThemeProvider, ToastProvider } from '@innerview/ui';
 import type { i18n } from 'i18next';
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { routes } from './routing/routes.tsx';
+
+/**
+ * While the first texts load there is nothing translated to say: a spinner that only shows up if
+ * the wait gets long (CSS delay), so a normal start does not flash it.
+ */
+function BootFallback() {
+  return (
+    <div className="iv-shell-centered iv-shell-boot" aria-busy="true">
+      <Spinner size="lg" />
+    </div>
+  );
+}
 
 function TranslatedToasts({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
@@ -30,11 +42,13 @@ export function App({ store, i18n, router = createBrowserRouter(routes) }: AppPr
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider>
-            <TranslatedToasts>
-              <ErrorBoundary>
-                <RouterProvider router={router} />
-              </ErrorBoundary>
-            </TranslatedToasts>
+            <Suspense fallback={<BootFallback />}>
+              <TranslatedToasts>
+                <ErrorBoundary>
+                  <RouterProvider router={router} />
+                </ErrorBoundary>
+              </TranslatedToasts>
+            </Suspense>
           </ThemeProvider>
         </I18nextProvider>
       </Provider>
