@@ -23,7 +23,17 @@ const SINGLETONS: ReadonlyArray<readonly [request: string, packageName: string]>
   ['@innerview/i18n', '@innerview/i18n'],
 ];
 
-type SharedEntry = { singleton: true; requiredVersion: string; version: string; strictVersion: false };
+type SharedEntry = {
+  singleton: true;
+  requiredVersion: string;
+  version: string;
+  strictVersion: false;
+  /** The module provided under this name, when it is not the package's own entry. */
+  import?: string;
+};
+
+/** react-router's browser API only (see react-router-client.mjs); the rest is server code. */
+export const REACT_ROUTER_CLIENT = join(import.meta.dirname, 'react-router-client.mjs');
 
 function readJson(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -57,6 +67,7 @@ export function federationShared(appDir: string): Record<string, SharedEntry> {
     const range = declared[packageName];
     const requiredVersion = range && range !== '*' ? range : `^${version}`;
     shared[request] = { singleton: true, requiredVersion, version, strictVersion: false };
+    if (request === 'react-router') shared[request].import = REACT_ROUTER_CLIENT;
   }
   return shared;
 }

@@ -50,10 +50,13 @@ export type FrontendOptions = {
   devStatic?: Array<{ directory: string; publicPath: string }>;
 };
 
-function reactRouterProductionBuild(appDir: string): string {
+function reactRouterBuild(appDir: string, production: boolean): string {
   const require = createRequire(join(appDir, 'package.json'));
-  const development = require.resolve('react-router');
-  return join(development.slice(0, development.lastIndexOf('/dist/')), 'dist/production/index.mjs');
+  const entry = require.resolve('react-router');
+  return join(
+    entry.slice(0, entry.lastIndexOf('/dist/')),
+    `dist/${production ? 'production' : 'development'}/index.mjs`,
+  );
 }
 
 export function frontendConfig(options: FrontendOptions, production: boolean): Configuration {
@@ -75,10 +78,10 @@ export function frontendConfig(options: FrontendOptions, production: boolean): C
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      // react-router's package exports only its development build; bundlers are expected to
-      // pick the production one themselves (its Vite plugin does). Without this /login ships
-      // react-router's dev warnings and ~15 KB more.
-      alias: production ? { 'react-router$': reactRouterProductionBuild(appDir) } : {},
+      // The shared react-router subset (react-router-client.mjs) imports react-router's own build
+      // under this name, so it does not consume itself through the share. Its package exports only
+      // the development build; production takes the production one, as its Vite plugin does.
+      alias: { 'react-router-entry$': reactRouterBuild(appDir, production) },
     },
     module: {
       rules: [
