@@ -68,15 +68,15 @@ function shortName(url: string): string {
 
 // Why the JavaScript target is missed, and what would close the gap (kept with the numbers).
 const WHY_OVER = `Why the JavaScript target is missed: Module Federation provides every shared singleton whole,
-because the shell cannot know which exports a remote will use, so none of them is tree-shaken.
-react-dom, the whole of react-router (its server, cookie and RSC helpers included) and the
-federation runtime alone come to about 155 KB; the UI kit, shared whole, brings every Radix
-primitive it uses anywhere (dialogs, select, toasts). What would close most of the gap:
-MF shared tree-shaking (\`treeShaking\` with one \`usedExports\` list for react-router and
-@innerview/ui kept in \`frontends/shell/build/federation-shared.ts\`, and a check that no app
-imports outside it, since a remote falling back to its own copy would bring a second router);
-the UI kit publishing its Radix-heavy parts as separate shared subpaths; or sharing fewer
-packages. Each trades some safety of the one-instance guarantee for bytes; none is done yet.`;
+because the shell cannot know which exports a remote will use, so shared packages are not
+tree-shaken. react-dom (64 KB) and the federation runtime (32 KB) alone take two thirds of the
+150 KB. react-router is shared as a browser-only subset of its exports
+(\`frontends/shell/build/react-router-client.mjs\`, guarded by a test), which halved it; the UI kit,
+shared whole, brings every Radix primitive it uses anywhere (dialogs, select, toasts); Redux
+Toolkit with RTK Query, i18next and react-i18next make up most of the rest. What would close more
+of the gap: the UI kit publishing its Radix-heavy parts as separate shared entries, subsets of
+RTK and react-i18next like react-router's, or sharing fewer packages; each is a trade against the
+one-instance guarantee and none reaches 150 KB alone.`;
 
 /** The `## Web budget` section of docs/benchmarks.md. */
 export function renderWebSection(report: WebReport, machine: string): string {
