@@ -4,8 +4,8 @@ import { z } from 'zod';
  * Every event type the services exchange, with its payload schema.
  * A topic is named by its type. Add a type here first; producers and consumers import it.
  * Payloads never carry secrets in clear except single-use, short-lived tokens that a mail needs,
- * and never carry chat or questionnaire text (chat keeps its own encrypted copy of answers via
- * `questionnaire.answers.changed`, which carries the answers for that purpose only).
+ * and never carry chat or questionnaire text in clear: the answers that chat needs for the coach's
+ * context travel sealed in `questionnaire.answers.changed` (see there).
  */
 const userId = z.string().uuid();
 const language = z.enum(['en', 'fr', 'de', 'it', 'es']);
@@ -18,6 +18,8 @@ const subscriptionStatus = z.enum([
   'past_due',
   'expired',
 ]);
+const paidPlan = z.enum(['monthly', 'yearly']);
+const billingMailFacts = { email: z.string().email(), firstName: z.string(), language };
 
 export const eventDataSchemas = {
   /** Used by the platform's own smoke checks and tests; carries nothing of a user. */
@@ -66,18 +68,72 @@ export const eventDataSchemas = {
     periodEnd: z.string().nullable(),
     trialTokensRemaining: z.number().int().nullable(),
   }),
-  'billing.trial.ending': z.object({ userId, trialEnd: z.string(), tokensRemaining: z.number().int() }),
-  'billing.trial.expired': z.object({ userId }),
-  'billing.payment.failed': z.object({ userId, accessUntil: z.string().nullable() }),
-  'billing.payment.succeeded': z.object({
+  /**
+   * The billing events that lead to a mail carry the recipient's mail facts (billing keeps them from
+   * `auth.user.registered` and `auth.settings.changed`), as the auth mail events do.
+   */
+  'billing.trial.ending': z.object({
     userId,
+    ...billingMailFacts,
+    trialEnd: z.string(),
+    tokensRemaining: z.number().int(),
+  }),
+  'billing.trial.expired': z.object({ userId, ...billingMailFacts, trialEnd: z.string() }),
+  'billing.payment.failed': z.object({
+    userId,
+    ...billingMailFacts,
+    accessUntil: z.string().nullable(),
     amountMinor: z.number().int(),
     currency: z.string(),
-    plan: z.enum(['monthly', 'yearly']),
+    plan: paidPlan,
   }),
+  'billing.payment.succeeded': z.object({
+    userId,
+    ...billingMailFacts,
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    plan: paidPlan,
+    /** The next billing date (YYYY-MM-DD), null when the subscription will not renew. */
+    nextBillingDate: z.string().nullable(),
+  }),
+  /** A plan change was scheduled (or withdrawn): `toPlan` starts on `effectiveDate` (YYYY-MM-DD). */
+  'billing.plan.changed': z.object({
+    userId,
+    ...billingMailFacts,
+    fromPlan: paidPlan,
+    toPlan: paidPlan,
+    effectiveDate: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+  }),
+  /** Cancellation requested: access continues until `accessUntil` (YYYY-MM-DD), no refund. */
+  'billing.subscription.cancelled': z.object({
+    userId,
+    ...billingMailFacts,
+    plan: paidPlan,
+    accessUntil: z.string(),
+    reactivateBy: z.string(),
+  }),
+  /** A cancelled subscription is running again (cancellation withdrawn, or renewed within 90 days). */
+  'billing.subscription.reactivated': z.object({
+    userId,
+    ...billingMailFacts,
+    plan: paidPlan,
+    nextBillingDate: z.string().nullable(),
+  }),
+  /**
+   * The person's answers changed (an answer saved, or the questionnaire submitted): a full snapshot
+   * for the chat service's own encrypted copy (the coach's context). The answers are sealed under
+   * the event-payload key that producer and consumer share (`EVENT_PAYLOAD_KEY`), so outbox rows
+   * and bus streams never hold them in clear: open `sealedAnswers` with `openPayload(keys, sealed,
+   * answersSnapshotAad(userId))` from `@innerview/crypto` and parse `QuestionnaireAnswersSnapshot`.
+   * `revision` grows with every change of one user's answers: keep the highest one seen.
+   */
   'questionnaire.answers.changed': z.object({
     userId,
-    answers: z.array(z.object({ questionKey: z.string(), answerText: z.string() })),
+    revision: z.number().int().positive(),
+    submitted: z.boolean(),
+    sealedAnswers: z.string().min(1),
   }),
   'questionnaire.submitted': z.object({
     userId,

@@ -1,13 +1,66 @@
+import path from 'node:path';
 import { defineService } from '@innerview/kit';
+import { handleProviderEvent } from './actions/provider-events.ts';
+import type { BillingServiceContext, BillingWiring } from './billing-context.ts';
+import { billingConfigSchema } from './config.ts';
+import { createTokenReportLimiter } from './domain/token-report-limiter.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
+import { createLocalProvider } from './providers/local/local-provider.ts';
+import { createStripeProvider } from './providers/stripe/stripe-provider.ts';
 import { routes } from './routes/index.ts';
 
-/** The billing service: plans, prices, trial, subscriptions and their state machine, payment providers, webhooks, chat access and trial quota. */
-export const billingService = defineService({
-  name: 'billing',
-  defaultPort: 8102,
-  routes,
-  subscriptions,
-  jobs: registerJobs,
-});
+const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
+
+/** Browser usage reports per user and minute (`POST /subscriptions/consume-tokens`). */
+const TOKEN_REPORTS_PER_MINUTE = 30;
+
+function wire(service: BillingServiceContext): BillingWiring {
+  const { config, clock, log, db } = service;
+  const tokenReports = createTokenReportLimiter({ perMinute: TOKEN_REPORTS_PER_MINUTE });
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    const stripe = createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: config.STRIPE_API_URL,
+      clock,
+      log,
+    });
+    return {
+      billing: { service, config, provider: stripe, tokenReports },
+      local: undefined,
+      verifyStripeWebhook: stripe.verifyWebhook,
+    };
+  }
+  const local = createLocalProvider({ db, clock, config, log });
+  const billing = { service, config, provider: local, tokenReports };
+  local.attach((event) => handleProviderEvent(billing, event));
+  return { billing, local, verifyStripeWebhook: undefined };
+}
+
+/**
+ * The billing service: plans, prices, trial, subscriptions and their state machine, payment
+ * providers (Stripe, or the local one of the embedded mode), webhooks, chat access and trial quota.
+ */
+export function createBillingService() {
+  const wirings = new WeakMap<BillingServiceContext, BillingWiring>();
+  const wiringFor = (service: BillingServiceContext): BillingWiring => {
+    let wiring = wirings.get(service);
+    if (!wiring) {
+      wiring = wire(service);
+      wirings.set(service, wiring);
+    }
+    return wiring;
+  };
+  return defineService({
+    name: 'billing',
+    defaultPort: 8102,
+    configSchema: billingConfigSchema,
+    migrationsFolder,
+    routes: (ctx) => routes(wiringFor(ctx)),
+    subscriptions: (ctx) => subscriptions(wiringFor(ctx).billing),
+    jobs: (ctx) => registerJobs(wiringFor(ctx).billing),
+  });
+}
+
+export const billingService = createBillingService();

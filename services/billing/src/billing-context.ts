@@ -1,0 +1,26 @@
+import type { BaseConfig, ServiceContext } from '@innerview/kit';
+import type { BillingConfig } from './config.ts';
+import type { TokenReportLimiter } from './domain/token-report-limiter.ts';
+import type { LocalPaymentProvider } from './providers/local/local-provider.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+import type { WebhookVerifier } from './routes/webhook-routes.ts';
+
+export type BillingServiceContext = ServiceContext<BillingConfig & BaseConfig>;
+
+/** What the billing service's actions share: the kit's context plus the payment provider. */
+export interface BillingContext {
+  service: BillingServiceContext;
+  config: BillingConfig;
+  provider: PaymentProvider;
+  /** Limits `POST /subscriptions/consume-tokens` per user. */
+  tokenReports: TokenReportLimiter;
+}
+
+/** The context plus the provider-specific pieces the routes mount. */
+export interface BillingWiring {
+  billing: BillingContext;
+  /** Set with the local provider: its checkout page. */
+  local: LocalPaymentProvider | undefined;
+  /** Set with Stripe: the webhook check. */
+  verifyStripeWebhook: WebhookVerifier | undefined;
+}

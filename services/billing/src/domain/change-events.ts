@@ -1,0 +1,144 @@
+import type { EventData, LanguageCode } from '@innerview/contracts';
+import { addDays, isoDate } from './dates.ts';
+import { isPaidPlan, REACTIVATION_WINDOW_DAYS } from './plans.ts';
+import type { TransitionName } from './subscription-machine.ts';
+import type { SubscriptionState } from './subscription-state.ts';
+
+/** Who a billing mail goes to; null once the user's data was erased (no mail then). */
+export interface MailFacts {
+  email: string;
+  firstName: string;
+  language: LanguageCode;
+}
+
+type BillingEventType =
+  | 'billing.subscription.changed'
+  | 'billing.trial.ending'
+  | 'billing.trial.expired'
+  | 'billing.payment.failed'
+  | 'billing.plan.changed'
+  | 'billing.subscription.cancelled'
+  | 'billing.subscription.reactivated';
+
+export type BillingEventSpec = { [T in BillingEventType]: { type: T; data: EventData<T> } }[BillingEventType];
+
+export interface ChangeFacts {
+  userId: string;
+  mail: MailFacts | null;
+  currency: string | null;
+  amountMinor: number | null;
+  scheduledAmountMinor: number | null;
+}
+
+const date = (at: Date | null) => (at ? isoDate(at) : null);
+
+/**
+ * The events a change publishes: `billing.subscription.changed` whenever what chat's access
+ * projection holds changed (status, plan, period end, or the trial quota running out), plus one
+ * event per transition that the person is told about by mail.
+ */
+export function changeEvents(
+  before: SubscriptionState,
+  after: SubscriptionState,
+  transitions: TransitionName[],
+  facts: ChangeFacts,
+): BillingEventSpec[] {
+  const events: BillingEventSpec[] = [];
+  const { userId, mail } = facts;
+  const quotaRanOut = before.trialTokensRemaining > 0 && after.trialTokensRemaining === 0;
+  if (
+    before.status !== after.status ||
+    before.plan !== after.plan ||
+    before.scheduledPlan !== after.scheduledPlan ||
+    before.currentPeriodEnd?.getTime() !== after.currentPeriodEnd?.getTime() ||
+    (after.status === 'freemium' && quotaRanOut)
+  ) {
+    events.push({
+      type: 'billing.subscription.changed',
+      data: {
+        userId,
+        status: after.status ?? 'expired',
+        plan: after.plan,
+        periodEnd:
+          (after.status === 'freemium' ? after.trialEndsAt : after.currentPeriodEnd)?.toISOString() ?? null,
+        trialTokensRemaining: after.status === 'freemium' ? after.trialTokensRemaining : null,
+      },
+    });
+  }
+  // A status-less row has nothing to tell chat about; it only exists after sign-up.
+  if (after.status === null) events.length = 0;
+  if (!mail) return events;
+  const money = { amountMinor: facts.amountMinor ?? 0, currency: facts.currency ?? 'CHF' };
+  for (const transition of transitions) {
+    switch (transition) {
+      case 'markTrialReminderSent':
+        events.push({
+          type: 'billing.trial.ending',
+          data: {
+            userId,
+            ...mail,
+            trialEnd: after.trialEndsAt!.toISOString(),
+            tokensRemaining: after.trialTokensRemaining,
+          },
+        });
+        break;
+      case 'expireTrial':
+        events.push({
+          type: 'billing.trial.expired',
+          data: { userId, ...mail, trialEnd: after.trialEndsAt!.toISOString() },
+        });
+        break;
+      case 'failRenewal':
+        if (isPaidPlan(after.plan))
+          events.push({
+            type: 'billing.payment.failed',
+            data: { userId, ...mail, accessUntil: date(after.accessUntil), ...money, plan: after.plan },
+          });
+        break;
+      case 'schedulePlanChange':
+        if (isPaidPlan(after.plan) && after.scheduledPlan && after.currentPeriodEnd)
+          events.push({
+            type: 'billing.plan.changed',
+            data: {
+              userId,
+              ...mail,
+              fromPlan: after.plan,
+              toPlan: after.scheduledPlan,
+              effectiveDate: isoDate(after.currentPeriodEnd),
+              amountMinor: facts.scheduledAmountMinor ?? 0,
+              currency: money.currency,
+            },
+          });
+        break;
+      case 'requestCancellation':
+        // Account deletion cancels too; that person gets the deletion mail, not this one.
+        if (
+          isPaidPlan(after.plan) &&
+          after.currentPeriodEnd &&
+          after.cancellationReason !== 'account_deleted'
+        )
+          events.push({
+            type: 'billing.subscription.cancelled',
+            data: {
+              userId,
+              ...mail,
+              plan: after.plan,
+              accessUntil: isoDate(after.currentPeriodEnd),
+              reactivateBy: isoDate(addDays(after.currentPeriodEnd, REACTIVATION_WINDOW_DAYS)),
+            },
+          });
+        break;
+      case 'undoCancellation':
+      case 'reactivateAfterEnd':
+        if (isPaidPlan(after.plan))
+          events.push({
+            type: 'billing.subscription.reactivated',
+            data: { userId, ...mail, plan: after.plan, nextBillingDate: date(after.currentPeriodEnd) },
+          });
+        break;
+      default:
+        break;
+    }
+  }
+  return events;
+}

@@ -1,0 +1,134 @@
+import { daysRemaining, isoDate } from './dates.ts';
+import type { PaidPlan, Plan, SubscriptionStatus } from './plans.ts';
+import type { SubscriptionState } from './subscription-state.ts';
+
+/**
+ * What choosing a plan does from where the person stands, so the confirmation modals of /pricing and
+ * settings can say what is charged when and what is lost (spec §4).
+ * - `activate_trial`: POST /subscriptions/freemium/activate
+ * - `checkout`: POST /subscriptions/checkout/{plan} (pay now; a trial ends at once)
+ * - `schedule`: POST /subscriptions/switch/{plan} (starts at the next billing cycle, no charge until then)
+ * - `keep`: POST /subscriptions/switch/{plan} with the current plan withdraws a scheduled change
+ * - `reactivate`: POST /subscriptions/reactivate
+ * - `current`: nothing to do; `unavailable`: not possible now (see `reason`)
+ */
+export type SwitchAction =
+  | 'activate_trial'
+  | 'checkout'
+  | 'schedule'
+  | 'keep'
+  | 'reactivate'
+  | 'current'
+  | 'unavailable';
+
+export interface SwitchOption {
+  plan: Plan;
+  action: SwitchAction;
+  /** Why a plan is unavailable: trial_used, payment_past_due, already_subscribed. */
+  reason: string | null;
+  /** Charged when the action is taken (0 when nothing is charged now). */
+  charge_now_minor: number;
+  /** The recurring price of the plan, and the date it is first charged. */
+  amount_minor: number;
+  currency: string;
+  first_charge_date: string | null;
+  /** When the plan becomes the one in use. */
+  effective_date: string | null;
+  /** What the person gives up: the rest of a trial. */
+  trial_days_lost: number;
+  trial_tokens_lost: number;
+  /** The key of the confirmation text (the screens hold the five languages). */
+  message: string;
+}
+
+export interface SwitchOptions {
+  subscription_status: SubscriptionStatus | null;
+  current_plan: Plan | null;
+  scheduled_plan: PaidPlan | null;
+  currency: string;
+  options: SwitchOption[];
+}
+
+export function switchOptions(
+  state: SubscriptionState,
+  context: { now: Date; currency: string; prices: Record<PaidPlan, number> },
+): SwitchOptions {
+  const { now, currency, prices } = context;
+  const today = isoDate(now);
+  const periodEnd = state.currentPeriodEnd ? isoDate(state.currentPeriodEnd) : null;
+  const status = state.status;
+  const inTrial = status === 'freemium' && !!state.trialEndsAt && now < state.trialEndsAt;
+  const withinWindow = status === 'cancelled' && !!state.reactivateUntil && now < state.reactivateUntil;
+  const base = (
+    plan: Plan,
+    action: SwitchAction,
+    message: string,
+    reason: string | null = null,
+  ): SwitchOption => ({
+    plan,
+    action,
+    reason,
+    charge_now_minor: 0,
+    amount_minor: plan === 'freemium' ? 0 : prices[plan],
+    currency,
+    first_charge_date: null,
+    effective_date: null,
+    trial_days_lost: 0,
+    trial_tokens_lost: 0,
+    message,
+  });
+
+  const trial = (): SwitchOption => {
+    if (status === null && !state.trialUsed)
+      return { ...base('freemium', 'activate_trial', 'start_trial'), effective_date: today };
+    if (status === 'freemium') return base('freemium', 'current', 'current_plan');
+    return base('freemium', 'unavailable', 'trial_used', 'trial_used');
+  };
+
+  const paid = (plan: PaidPlan): SwitchOption => {
+    const payNow = (message: string): SwitchOption => ({
+      ...base(plan, 'checkout', message),
+      charge_now_minor: prices[plan],
+      first_charge_date: today,
+      effective_date: today,
+      trial_days_lost: inTrial && state.trialEndsAt ? daysRemaining(now, state.trialEndsAt) : 0,
+      trial_tokens_lost: inTrial ? state.trialTokensRemaining : 0,
+    });
+    const atPeriodEnd = (action: SwitchAction, message: string): SwitchOption => ({
+      ...base(plan, action, message),
+      first_charge_date: periodEnd,
+      effective_date: periodEnd,
+    });
+    switch (status) {
+      case null:
+      case 'expired':
+        return payNow(`subscribe_${plan}`);
+      case 'freemium':
+        return payNow(`trial_to_${plan}`);
+      case 'cancelled':
+        return withinWindow ? payNow(`reactivate_${plan}`) : payNow(`subscribe_${plan}`);
+      case 'past_due':
+        return base(plan, 'unavailable', 'update_payment_method', 'payment_past_due');
+      case 'cancelling_at_period_end':
+        return plan === state.plan
+          ? { ...atPeriodEnd('reactivate', 'undo_cancellation'), effective_date: today }
+          : atPeriodEnd('schedule', `after_cancel_to_${plan}`);
+      case 'monthly':
+      case 'yearly':
+        if (plan === status)
+          return state.scheduledPlan
+            ? { ...atPeriodEnd('keep', 'keep_current_plan'), effective_date: today }
+            : { ...base(plan, 'current', 'current_plan'), first_charge_date: periodEnd };
+        if (plan === state.scheduledPlan) return atPeriodEnd('current', 'change_already_scheduled');
+        return atPeriodEnd('schedule', `${status}_to_${plan}`);
+    }
+  };
+
+  return {
+    subscription_status: status,
+    current_plan: state.plan,
+    scheduled_plan: state.scheduledPlan,
+    currency,
+    options: [trial(), paid('monthly'), paid('yearly')],
+  };
+}
