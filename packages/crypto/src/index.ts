@@ -1,5 +1,6 @@
 export { type DataKeysTable, dataKeysTable } from './data-keys-table.ts';
 export { DataKeyDestroyedError, DecryptionError, UnknownKeyVersionError } from './errors.ts';
+export { loadOrCreateEventPayloadKeys } from './event-payload-key.ts';
 export {
   generateKeyText,
   type KeyRing,

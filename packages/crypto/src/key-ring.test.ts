@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@innerview/kit/config';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadOrCreateEventPayloadKeys } from './event-payload-key.ts';
 import { generateKeyText, loadOrCreateMasterKey, parseKeyRing } from './key-ring.ts';
 
 const raw = randomBytes(32);
@@ -100,5 +101,18 @@ describe('loadOrCreateMasterKey', () => {
     const a = loadOrCreateMasterKey({});
     const b = loadOrCreateMasterKey({});
     expect(a.current.key.equals(b.current.key)).toBe(false);
+  });
+});
+
+describe('loadOrCreateEventPayloadKeys', () => {
+  it('shares one generated key through <DATA_DIR>/shared/event-payload.key', () => {
+    const dataDir = tempDir();
+    const producer = loadOrCreateEventPayloadKeys({ dataDir });
+    const consumer = loadOrCreateEventPayloadKeys({ dataDir });
+    expect(consumer.current.key.equals(producer.current.key)).toBe(true);
+    expect(statSync(path.join(dataDir, 'shared', 'event-payload.key')).mode & 0o777).toBe(0o600);
+    expect(
+      loadOrCreateEventPayloadKeys({ value: `2:${raw.toString('base64')}`, dataDir }).current.version,
+    ).toBe(2);
   });
 });

@@ -1,6 +1,9 @@
-import type { RouteDefinition, ServiceContext } from '@innerview/kit';
+import type { RouteDefinition } from '@innerview/kit';
+import type { QuestionnaireContext } from '../questionnaire-context.ts';
+import { answerRoutes } from './answer-routes.ts';
+import { questionnaireRoutes } from './questionnaire-routes.ts';
 
-/** Every HTTP route of the questionnaire service. The feature issues add theirs here. */
-export function routes(_ctx: ServiceContext): RouteDefinition[] {
-  return [];
+/** Every HTTP route of the questionnaire service. */
+export function routes(qc: QuestionnaireContext): RouteDefinition[] {
+  return [...questionnaireRoutes(qc), ...answerRoutes(qc)];
 }
