@@ -52,7 +52,7 @@ export function createBillingService() {
     }
     return wiring;
   };
-  return defineService({
+  const definition = defineService({
     name: 'billing',
     defaultPort: 8102,
     configSchema: billingConfigSchema,
@@ -61,6 +61,8 @@ export function createBillingService() {
     subscriptions: (ctx) => subscriptions(wiringFor(ctx).billing),
     jobs: (ctx) => registerJobs(wiringFor(ctx).billing),
   });
+  // Tests reach the running service's context to call the sweeps and the provider directly.
+  return Object.assign(definition, { wiringOf: wiringFor });
 }
 
 export const billingService = createBillingService();

@@ -29,9 +29,7 @@ const noSubscription = () => new HttpError(409, 'There is no active subscription
 async function change(
   billing: BillingContext,
   userId: string,
-  decide: (
-    row: SubscriptionRow,
-  ) => {
+  decide: (row: SubscriptionRow) => {
     outcome: Outcome;
     provider?: (row: SubscriptionRow, tx: Tx) => Promise<void>;
     fields?: Partial<SubscriptionRow>;

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, EventType } from '@innerview/contracts';
+import {
+  createEvent,
+  createEventBus,
+  createLogger,
+  type EventBus,
+  ManualClock,
+  type RunningService,
+  startService,
+  USER_ID_HEADER,
+} from '@innerview/kit';
+import { runSweeps } from '../actions/sweeps.ts';
+import { createBillingService } from '../app.ts';
+import type { BillingContext, BillingWiring } from '../billing-context.ts';
+import type { BillingConfig } from '../config.ts';
+import { findSubscription } from '../db/subscriptions.ts';
+
+export const APP_URL = 'http://app.innerview.test';
+
+const billingEventTypes: EventType[] = [
+  'billing.subscription.changed',
+  'billing.trial.ending',
+  'billing.trial.expired',
+  'billing.payment.failed',
+  'billing.payment.succeeded',
+  'billing.plan.changed',
+  'billing.subscription.cancelled',
+  'billing.subscription.reactivated',
+];
+
+export interface CallResult {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are read field by field.
+  body: any;
+  headers: Headers;
+}
+
+/** A running billing service for tests: its clock, bus, published events, context and helpers. */
+export interface BillingHarness {
+  url: string;
+  clock: ManualClock;
+  bus: EventBus;
+  service: RunningService<BillingConfig>;
+  wiring: BillingWiring;
+  billing: BillingContext;
+  events: EventEnvelope[];
+  stop(): Promise<void>;
+  /** Publishes `auth.user.registered` and waits for the row; returns the user id. */
+  register(overrides?: { language?: 'en' | 'fr' | 'de' | 'it' | 'es'; email?: string }): Promise<string>;
+  call(
+    method: string,
+    path: string,
+    userId?: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<CallResult>;
+  /** The local checkout flow a browser goes through: page, form token, POST with the card. */
+  payLocally(url: string, card?: { number?: string; expiry?: string; cvc?: string }): Promise<Response>;
+  sweep(): ReturnType<typeof runSweeps>;
+  publish(event: EventEnvelope): Promise<void>;
+  waitForEvent<T extends EventType>(
+    type: T,
+    match?: (event: EventEnvelope<T>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventEnvelope<T>>;
+  eventsOf<T extends EventType>(type: T, userId?: string): EventEnvelope<T>[];
+  waitFor(check: () => Promise<boolean> | boolean, timeoutMs?: number): Promise<void>;
+}
+
+export async function startBillingHarness(
+  options: { env?: Record<string, string>; clock?: ManualClock; bus?: EventBus } = {},
+): Promise<BillingHarness> {
+  const clock = options.clock ?? new ManualClock('2026-01-31T09:00:00.000Z');
+  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
+  const definition = createBillingService();
+  const service = await startService(definition, {
+    env: {
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+      APP_URL,
+      BILLING_SWEEP_EVERY_MS: '86400000',
+      ...options.env,
+    },
+    bus,
+    clock,
+    logger: createLogger({ name: 'billing', level: 'silent' }),
+  });
+  const wiring = definition.wiringOf(service.ctx as never);
+  const events: EventEnvelope[] = [];
+  const collector = await bus.subscribe({
+    group: `test-collector-${randomUUID()}`,
+    types: billingEventTypes,
+    handler: async (event) => {
+      events.push(event);
+    },
+  });
+
+  const call: BillingHarness['call'] = async (method, path, userId, body, headers = {}) => {
+    const response = await fetch(`${service.url}${path}`, {
+      method,
+      headers: {
+        ...(userId ? { [USER_ID_HEADER]: userId } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  const waitFor: BillingHarness['waitFor'] = async (check, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  const waitForEvent: BillingHarness['waitForEvent'] = async (type, match, timeoutMs = 5000) => {
+    let found: EventEnvelope | undefined;
+    await waitFor(() => {
+      found = events.find((e) => e.type === type && (!match || match(e as never)));
+      return !!found;
+    }, timeoutMs).catch(() => {
+      throw new Error(`no ${type} event within ${timeoutMs} ms`);
+    });
+    return found as never;
+  };
+
+  const publish = (event: EventEnvelope) => bus.publish([event]);
+
+  const register: BillingHarness['register'] = async (overrides = {}) => {
+    const userId = randomUUID();
+    await publish(
+      createEvent('auth.user.registered', userId, {
+        userId,
+        email: overrides.email ?? `user.${userId.slice(0, 8)}@example.com`,
+        firstName: 'Ada',
+        language: overrides.language ?? 'en',
+      }),
+    );
+    await waitFor(async () => !!(await findSubscription(service.ctx.db, userId)));
+    return userId;
+  };
+
+  const payLocally: BillingHarness['payLocally'] = async (url, card = {}) => {
+    const path = new URL(url).pathname;
+    const page = await fetch(`${service.url}${path}`);
+    const html = await page.text();
+    const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    return fetch(`${service.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        form_token: token,
+        card_number: card.number ?? '4242 4242 4242 4242',
+        expiry: card.expiry ?? '12/34',
+        cvc: card.cvc ?? '123',
+      }),
+    });
+  };
+
+  return {
+    url: service.url,
+    clock,
+    bus,
+    service: service as never,
+    wiring,
+    billing: wiring.billing,
+    events,
+    call,
+    register,
+    payLocally,
+    sweep: () => runSweeps(wiring.billing),
+    publish,
+    waitForEvent,
+    eventsOf: (type, userId) =>
+      events.filter((e) => e.type === type && (!userId || e.subject === userId)) as never,
+    waitFor,
+    stop: async () => {
+      await collector.stop();
+      await service.stop();
+      if (!options.bus) await bus.close();
+    },
+  };
+}
