@@ -1,13 +1,17 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export interface Measurement {
-  label: string;
+/** One measurement of one target in one round. */
+export interface Sample {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
-  /** Requests per second of every round, in order; the fields above are the best round's. */
-  rounds: number[];
+}
+
+export interface Target {
+  label: string;
+  /** One sample per round, in round order. */
+  samples: Sample[];
 }
 
 export interface BenchReport {
@@ -16,24 +20,40 @@ export interface BenchReport {
   connections: number;
   durationSeconds: number;
   path: string;
-  direct: Measurement;
+  direct: Target;
   /** Through the gateway, one per engine. */
-  proxied: Measurement[];
+  proxied: Target[];
   /** Reference rows that are not product paths (shown, not judged). */
-  references: Measurement[];
+  references: Target[];
   defaultEngine: string;
 }
 
 export const target = { throughputRatio: 0.5, addedP99Ms: 10 };
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
-export function compare(direct: Measurement, proxied: Measurement) {
-  const ratio = proxied.requestsPerSecond / direct.requestsPerSecond;
-  const addedP50 = proxied.p50Ms - direct.p50Ms;
-  const addedP99 = proxied.p99Ms - direct.p99Ms;
+/**
+ * Each round compares a target with the direct measurement of the same round (taken minutes apart
+ * at most, under the same outside load); the verdict uses the median over rounds.
+ */
+export function compare(direct: Target, proxied: Target) {
+  const rounds = proxied.samples.map((sample, i) => {
+    const base = direct.samples[i]!;
+    return {
+      ratio: sample.requestsPerSecond / base.requestsPerSecond,
+      addedP50: sample.p50Ms - base.p50Ms,
+      addedP99: sample.p99Ms - base.p99Ms,
+    };
+  });
+  const ratio = median(rounds.map((r) => r.ratio));
+  const addedP50 = median(rounds.map((r) => r.addedP50));
+  const addedP99 = median(rounds.map((r) => r.addedP99));
   return {
+    rounds,
     ratio,
     addedP50,
     addedP99,
@@ -46,45 +66,56 @@ export function machineNote(): string {
   const load = loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average ${load} (1/5/15 min) when the run started: other work shared the cores`;
+  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average ${load} (1/5/15 min) as the run started, from other work sharing the cores`;
 }
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The `## Gateway` section of docs/benchmarks.md. */
 export function renderGatewaySection(report: BenchReport, machine: string): string {
-  const row = (m: Measurement) =>
-    `| ${m.label} | ${fmt(m.requestsPerSecond)} | ${fmt(m.p50Ms, 1)} | ${fmt(m.p99Ms, 1)} | ${m.errors} | ${m.rounds.map((r) => fmt(r)).join(', ')} |`;
-  const verdict = (m: Measurement) => {
-    const c = compare(report.direct, m);
-    return `| ${m.label} | ${fmt(c.ratio * 100)} % | ${fmt(c.addedP50, 1)} ms | ${fmt(c.addedP99, 1)} ms | ${c.meetsTarget ? 'met' : 'missed'} |`;
+  const row = (t: Target) => {
+    const rps = t.samples.map((s) => s.requestsPerSecond);
+    const errors = t.samples.reduce((sum, s) => sum + s.errors, 0);
+    return `| ${t.label} | ${fmt(median(rps))} | ${fmt(median(t.samples.map((s) => s.p50Ms)), 1)} | ${fmt(median(t.samples.map((s) => s.p99Ms)), 1)} | ${errors} | ${rps.map((r) => fmt(r)).join(', ')} |`;
   };
+  const verdict = (t: Target) => {
+    const c = compare(report.direct, t);
+    const signed = (n: number) => `${n >= 0 ? '+' : '−'}${fmt(Math.abs(n))}`;
+    const perRound = c.rounds.map((r) => `${fmt(r.ratio * 100)} % / ${signed(r.addedP99)}`).join(', ');
+    return `| ${t.label} | ${fmt(c.ratio * 100)} % | ${fmt(c.addedP50, 1)} ms | ${fmt(c.addedP99, 1)} ms | ${c.meetsTarget ? 'met' : 'missed'} | ${perRound} |`;
+  };
+  const rounds = report.direct.samples.length;
   return `## Gateway
 
 Throughput and latency of one small JSON call (\`GET ${report.path}\`, answered by a kit-built
 service) measured directly at the service and through the gateway, in the same run.
 
 - Command: \`${report.command}\` (rewrites this section; \`DURATION\`, \`CONNECTIONS\`, \`ROUNDS\` override).
-- Run: ${report.date}; ${report.connections} connections, ${report.durationSeconds} s per measurement after a 1 s
-  warm-up; the measurements take turns for ${report.direct.rounds.length} rounds and each row shows its best round
-  (the one least disturbed by other work), with every round's req/s beside it.
+- Run: ${report.date}; ${report.connections} connections; ${rounds} rounds, each measuring every row for ${report.durationSeconds} s after
+  a 1 s warm-up (the order reverses every other round). Each gateway row is compared with the direct
+  row of the same round, and the tables show medians over the rounds, so that changes in outside
+  load during the run weigh on both sides of a comparison alike.
 - Processes: autocannon in the main process; the service, each gateway and the reference proxy in a
-  process each.
+  process each (so a proxied measurement has three busy processes on the cores, a direct one two).
 - Machine: ${machine}.
 - The gateway runs as deployed (request ids, access log, metrics, security headers, per-IP limiter
-  with the memory store, identity header stripping); only the limit is raised out of reach.
+  with the memory store, identity header stripping, readiness gate); only the limit is out of reach.
 - Target: proxied throughput at least ${target.throughputRatio * 100} % of direct and added p99 at most ${target.addedP99Ms} ms, at ${report.connections} connections.
 
-| measurement | req/s | p50 ms | p99 ms | errors | req/s per round |
+| measurement (medians) | req/s | p50 ms | p99 ms | errors | req/s per round |
 |---|---:|---:|---:|---:|---|
 ${[report.direct, ...report.proxied, ...report.references].map(row).join('\n')}
 
-| through the gateway | throughput vs direct | added p50 | added p99 | target |
-|---|---:|---:|---:|---|
+| through the gateway | throughput vs direct | added p50 | added p99 | target | per round: throughput / added p99 ms |
+|---|---:|---:|---:|---|---|
 ${report.proxied.map(verdict).join('\n')}
 
-Default engine: \`${report.defaultEngine}\`. \`PROXY_ENGINE=http-proxy\` switches the gateway back to
+Default engine: \`${report.defaultEngine}\`. \`PROXY_ENGINE=http-proxy\` switches the gateway to
 http-proxy-middleware; both engines pass the same gateway test suite (SSE, time-outs, errors,
-identity, request ids, byte-for-byte bodies). The reference row (a bare undici proxy with no
-Express and no middleware) is not a product path: it shows what the gateway's own features cost.
+identity, request ids, byte-for-byte bodies). The reference row (a bare undici proxy: no Express,
+no middleware) is not a product path; it shows what a proxy hop costs on this machine at all, and
+so how much of the gateway's cost is its own features.
 `;
 }
 

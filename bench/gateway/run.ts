@@ -8,17 +8,17 @@ import { gatewayDefaults } from '../../gateway/src/app.ts';
 import {
   type BenchReport,
   compare,
-  type Measurement,
   machineNote,
   renderGatewaySection,
   replaceGatewaySection,
+  type Target,
 } from './report.ts';
 
 const here = import.meta.dirname;
 const docsFile = path.resolve(here, '../../docs/benchmarks.md');
 const connections = Number(process.env.CONNECTIONS ?? 50);
-const duration = Number(process.env.DURATION ?? 10);
-const rounds = Number(process.env.ROUNDS ?? 3);
+const duration = Number(process.env.DURATION ?? 6);
+const rounds = Number(process.env.ROUNDS ?? 5);
 const callPath = '/api/v1/settings/options';
 const machine = machineNote();
 
@@ -41,56 +41,43 @@ function start(script: string, env: Record<string, string> = {}): Promise<string
 const load = (url: string, seconds: number) =>
   autocannon({ url: `${url}${callPath}`, connections, duration: seconds });
 
-interface Target {
-  label: string;
-  url: string;
-  runs: autocannon.Result[];
-}
-
-function best(target: Target): Measurement {
-  const byThroughput = [...target.runs].sort((a, b) => b.requests.average - a.requests.average);
-  const top = byThroughput[0]!;
-  return {
-    label: target.label,
-    requestsPerSecond: top.requests.average,
-    p50Ms: top.latency.p50,
-    p99Ms: top.latency.p99,
-    errors: target.runs.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
-    rounds: target.runs.map((r) => r.requests.average),
-  };
-}
-
 try {
   const upstream = await start('start-upstream.ts');
-  const targets: Target[] = [
-    { label: 'direct to the service', url: upstream, runs: [] },
+  const targets: Array<Target & { url: string }> = [
+    { label: 'direct to the service', url: upstream, samples: [] },
     {
       label: 'gateway, undici engine',
       url: await start('start-gateway.ts', { UPSTREAM_URL: upstream, PROXY_ENGINE: 'undici' }),
-      runs: [],
+      samples: [],
     },
     {
       label: 'gateway, http-proxy-middleware engine',
       url: await start('start-gateway.ts', { UPSTREAM_URL: upstream, PROXY_ENGINE: 'http-proxy' }),
-      runs: [],
+      samples: [],
     },
     {
       label: 'reference: bare undici proxy',
       url: await start('start-bare-proxy.ts', { UPSTREAM_URL: upstream }),
-      runs: [],
+      samples: [],
     },
   ];
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) {
+    const order = round % 2 ? targets : [...targets].reverse();
+    for (const target of order) {
       await load(target.url, 1); // warm-up: JIT, pools, keep-alive connections
       const result = await load(target.url, duration);
-      target.runs.push(result);
+      target.samples.push({
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
       console.log(
         `round ${round}, ${target.label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
       );
     }
   }
-  const [direct, ...rest] = targets.map(best);
+  const [direct, ...rest] = targets.map(({ label, samples }) => ({ label, samples }));
   const report: BenchReport = {
     command: 'npm run bench:gateway',
     date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -102,10 +89,10 @@ try {
     references: rest.slice(2),
     defaultEngine: gatewayDefaults.proxyEngine,
   };
-  for (const m of report.proxied) {
-    const c = compare(report.direct, m);
+  for (const t of report.proxied) {
+    const c = compare(report.direct, t);
     console.log(
-      `${m.label}: ${(c.ratio * 100).toFixed(0)} % of direct, +${c.addedP50.toFixed(1)} ms p50, +${c.addedP99.toFixed(1)} ms p99: target ${c.meetsTarget ? 'met' : 'missed'}`,
+      `${t.label}: ${(c.ratio * 100).toFixed(0)} % of direct, +${c.addedP50.toFixed(1)} ms p50, +${c.addedP99.toFixed(1)} ms p99 (medians): target ${c.meetsTarget ? 'met' : 'missed'}`,
     );
   }
   let existing: string | undefined;

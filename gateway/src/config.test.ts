@@ -36,6 +36,10 @@ describe('gatewaySettingsFromEnv', () => {
     expect(settings.options.frontends?.chatDir).toBe('/app/frontends/chat/dist');
     expect(settings.options.remotes).toEqual({ chat: 'https://chat.example.com/mf-manifest.json' });
     expect(settings.options.trustProxy).toBe(2);
+    expect(gatewaySettingsFromEnv({ ...services, TRUST_PROXY: 'false' }).options.trustProxy).toBe(false);
+    expect(gatewaySettingsFromEnv({ ...services, TRUST_PROXY: 'loopback' }).options.trustProxy).toBe(
+      'loopback',
+    );
     expect(settings.options.rateLimitPerMinute).toBe(100);
   });
 

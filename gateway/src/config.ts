@@ -67,7 +67,6 @@ export function gatewaySettingsFromEnv(
     ]),
   ) as Record<ServiceName, string>;
   const root = config.FRONTENDS_DIR;
-  const trustProxy = config.TRUST_PROXY;
   return {
     host: config.HOST,
     port: config.PORT,
@@ -90,9 +89,16 @@ export function gatewaySettingsFromEnv(
         ...(config.REMOTE_ACCOUNT_URL ? { account: config.REMOTE_ACCOUNT_URL } : {}),
       },
       embedded: false,
-      trustProxy:
-        trustProxy === undefined ? undefined : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
+      trustProxy: parseTrustProxy(config.TRUST_PROXY),
       proxyEngine: config.PROXY_ENGINE,
     },
   };
+}
+
+/** `false` (the gateway is the edge), a hop count, or addresses/ranges such as `loopback, 10.0.0.0/8`. */
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
