@@ -107,6 +107,31 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     expect(gateway.upstreams.files.seen.at(-1)?.body.equals(binary)).toBe(true);
   });
 
+  it('passes answers back intact: repeated headers, large bodies, empty bodies', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    const large = randomBytes(2 * 1024 * 1024);
+    gateway.upstreams.files.handle = (req, res) => {
+      if (req.method === 'HEAD' || req.url?.endsWith('/empty')) {
+        res.writeHead(204, { 'x-kind': 'empty' }).end();
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'set-cookie': ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly'],
+      });
+      res.end(large);
+    };
+    const res = await fetch(`${gateway.url}/api/v1/files/download`);
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
+    expect(Buffer.from(await res.arrayBuffer()).equals(large)).toBe(true);
+    const empty = await fetch(`${gateway.url}/api/v1/files/empty`, { method: 'DELETE' });
+    expect(empty.status).toBe(204);
+    expect(empty.headers.get('x-kind')).toBe('empty');
+    expect(await empty.text()).toBe('');
+    const head = await fetch(`${gateway.url}/api/v1/files/download`, { method: 'HEAD' });
+    expect(head.status).toBe(204);
+  });
+
   it('answers a declared body over the limit with 413 in the error shape, without calling the service', async () => {
     gateway = await startTestGateway({ proxyEngine, maxBodyBytes: 1024 });
     const res = await fetch(`${gateway.url}/api/v1/files/upload`, { method: 'POST', body: 'x'.repeat(2048) });
