@@ -1,4 +1,4 @@
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 /** Spec targets of the front end (issue "Budget"). */
 export const BUDGET = { loginJsGzipBytes: 150 * 1024, loginVisibleMs: 1000 };
@@ -57,7 +57,10 @@ export function median(values: number[]): number {
 
 export function machineNote(chromium: string): string {
   const cpu = cpus();
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Chromium ${chromium} headless, shared with other work while it ran`;
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Chromium ${chromium} headless; load average ${load} (1/5/15 min) when it started: other work shared the cores, which shows in the spread of the times`;
 }
 
 /** The script's short name: `main.1a2b3c4d.js`, or `remotes/chat/…` for a remote's file. */
