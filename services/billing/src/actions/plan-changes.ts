@@ -135,6 +135,19 @@ export async function reactivate(
   const now = billing.service.clock.now();
   const row = await subscriptionOf(billing.service.db, userId);
   const state = stateOf(row);
+  if (state.status === 'expired' && state.expiredReason === 'reactivation_window_closed')
+    throw new HttpError(
+      409,
+      'The 90-day reactivation window has closed. Please choose a plan.',
+      'REACTIVATION_WINDOW_CLOSED',
+    );
+  if (
+    state.status !== 'cancelled' &&
+    state.status !== 'cancelling_at_period_end' &&
+    state.status !== 'monthly' &&
+    state.status !== 'yearly'
+  )
+    throw new HttpError(409, 'There is no cancelled subscription to reactivate.', 'NOTHING_TO_REACTIVATE');
   if (state.status === 'cancelled') {
     if (
       !state.reactivateUntil ||

@@ -22,6 +22,6 @@ export async function reconcileSubscription(
     const snapshot = await provider.retrieveSubscription(row.providerSubscriptionId, { tx });
     if (!snapshot) return false;
     const applied = await applySnapshot(billing, tx, emit, row, snapshot);
-    return applied.row.version !== row.version;
+    return applied.row.version !== before.version;
   });
 }
