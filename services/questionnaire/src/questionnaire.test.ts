@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, QuestionnaireAnswersSnapshot } from '@innerview/contracts';
 import { openPayload } from '@innerview/crypto';
-import { createEvent } from '@innerview/kit';
+import { createEvent, redactedPaths } from '@innerview/kit';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataKeys } from './db/schema.ts';
 import { type QuestionnaireHarness, startQuestionnaireHarness } from './testing/harness.ts';
@@ -331,5 +332,36 @@ describe('auth.user.erased', () => {
     // An erased person's token must not bring their data back.
     expect((await save(me, 'question_1', 'Back again?')).status).toBe(401);
     expect((await h.call('GET', '/api/v1/answers/', { userId: other })).body[0].answer_text).toBe('Kept.');
+  });
+});
+
+describe('logs', () => {
+  it('never contain answer text, whatever happens to it', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'trace', redact: { paths: redactedPaths, censor: '[redacted]' } },
+      { write: (line: string) => lines.push(line) },
+    );
+    const logged = await startQuestionnaireHarness({ logger });
+    try {
+      const me = randomUUID();
+      const secret = `hidden-${randomUUID()}`;
+      const post = (answer: string) =>
+        logged.call('POST', '/api/v1/answers/', {
+          userId: me,
+          body: { question_key: 'question_1', answer_text: answer },
+        });
+      expect((await post(secret)).status).toBe(200);
+      expect((await post(`${secret}${'x'.repeat(1901)}`)).status).toBe(422);
+      await logged.call('GET', '/api/v1/answers/', { userId: me });
+      await logged.call('POST', '/api/v1/questionnaire/submit', { userId: me });
+      expect((await post(`${secret} again`)).status).toBe(409);
+      await logged.publish(createEvent('auth.user.erased', me, { userId: me }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lines.length).toBeGreaterThan(5);
+      expect(lines.join('\n')).not.toContain('hidden-');
+    } finally {
+      await logged.stop();
+    }
   });
 });

@@ -45,13 +45,25 @@ export interface QuestionnaireHarness {
 const questionnaireEvents: EventType[] = ['questionnaire.answers.changed', 'questionnaire.submitted'];
 
 export async function startQuestionnaireHarness(
-  options: { env?: Record<string, string>; clock?: ManualClock; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    logger?: Logger;
+    /** A bus the caller owns (e.g. Redis); by default a private in-process one, closed by `stop`. */
+    bus?: EventBus;
+  } = {},
 ): Promise<QuestionnaireHarness> {
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` });
+  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const payloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
   const service = await startService(createQuestionnaireService(), {
-    env: { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', ...options.env, EVENT_PAYLOAD_KEY: payloadKey },
+    env: {
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      ...options.env,
+      EVENT_PAYLOAD_KEY: payloadKey,
+    },
     bus,
     clock,
     logger: options.logger ?? createLogger({ name: 'questionnaire', level: 'silent' }),
@@ -99,7 +111,7 @@ export async function startQuestionnaireHarness(
     stop: async () => {
       await collector.stop();
       await service.stop();
-      await bus.close();
+      if (!options.bus) await bus.close();
     },
   };
 }
