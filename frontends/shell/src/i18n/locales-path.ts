@@ -1,17 +1,24 @@
-import type { RuntimeConfig } from '../runtime-config.ts';
-
-/** Namespaces whose texts ship with a remote, next to its mf-manifest.json. */
-const REMOTE_NAMESPACES = { chat: 'chat', account: 'account' } as const;
+import type { RemoteName, RuntimeConfig } from '../runtime-config.ts';
 
 /**
- * Where one namespace's translations are fetched. The shell's own (`shell`, `common`) come from
- * the shell's origin; a remote's namespace comes from wherever that remote is deployed, i.e. the
- * `locales/` folder beside the manifest named in /config.json, so a remote ships its texts with
- * its code.
+ * Namespaces whose texts ship with a remote, in its `locales/` beside its mf-manifest.json. A
+ * remote that adds a namespace adds it here; locales-path.test.ts checks this list against the
+ * remotes' locales folders, so a namespace cannot be forgotten.
+ */
+export const REMOTE_NAMESPACES: Readonly<Record<string, RemoteName>> = {
+  chat: 'chat',
+  account: 'account',
+  help: 'account',
+};
+
+/**
+ * Where one namespace's translations are fetched. The shell's own (`shell`, `common`, `legal` …)
+ * come from the shell's origin; a remote's come from wherever that remote is deployed (the folder
+ * of the manifest named in /config.json), so a remote ships its texts with its code.
  */
 export function localesPath(lng: string, ns: string, config: RuntimeConfig | undefined): string {
   const file = `locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}.json`;
-  const remote = REMOTE_NAMESPACES[ns as keyof typeof REMOTE_NAMESPACES];
+  const remote = Object.hasOwn(REMOTE_NAMESPACES, ns) ? REMOTE_NAMESPACES[ns] : undefined;
   if (remote && config) return new URL(file, config.remotes[remote]).href;
   return `/${file}`;
 }
