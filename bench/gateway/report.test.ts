@@ -10,7 +10,13 @@ import {
 
 const t = (label: string, samples: Array<[number, number, number]>): Target => ({
   label,
-  samples: samples.map(([rps, p50, p99]) => ({ requestsPerSecond: rps, p50Ms: p50, p99Ms: p99, errors: 0 })),
+  samples: samples.map(([rps, p50, p99]) => ({
+    requestsPerSecond: rps,
+    p50Ms: p50,
+    p99Ms: p99,
+    errors: 0,
+    cpuMicrosPerRequest: 1_000_000 / rps,
+  })),
 });
 
 const direct = t('direct to the service', [
@@ -62,12 +68,16 @@ describe('benchmark report', () => {
   it('renders every row and a verdict per engine', () => {
     const section = renderGatewaySection(report, '2 cores');
     expect(section.startsWith('## Gateway\n')).toBe(true);
-    expect(section).toContain('| gateway, undici engine | 6,000 | 6.0 | 20.0 | 0 | 6,000, 3,000, 6,500 |');
+    expect(section).toContain(
+      '| gateway, undici engine | 6,000 | 6.0 | 20.0 | 167 | 0 | 6,000, 3,000, 6,500 |',
+    );
     expect(section).toContain(
       '| gateway, undici engine | 60 % | 2.0 ms | 8.0 ms | met | 60 % / +8, 60 % / +15, 65 % / +7 |',
     );
     expect(section).toContain('| gateway, http-proxy-middleware engine | 40 % |');
     expect(section).toContain('Machine: 2 cores.');
+    expect(section).toContain('the service spends 100 µs of CPU per call, the undici engine gateway 167 µs');
+    expect(section).toContain('the gateway leaves about 38 % of direct throughput');
   });
 
   it("creates the file, appends to others' sections and replaces only its own", () => {

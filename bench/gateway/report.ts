@@ -6,6 +6,11 @@ export interface Sample {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /**
+   * CPU time the measured process spent per call: the service for the direct row, the proxy alone
+   * for the others. Unlike throughput it hardly depends on what else runs on the machine.
+   */
+  cpuMicrosPerRequest: number;
 }
 
 export interface Target {
@@ -77,7 +82,8 @@ export function renderGatewaySection(report: BenchReport, machine: string): stri
   const row = (t: Target) => {
     const rps = t.samples.map((s) => s.requestsPerSecond);
     const errors = t.samples.reduce((sum, s) => sum + s.errors, 0);
-    return `| ${t.label} | ${fmt(median(rps))} | ${fmt(median(t.samples.map((s) => s.p50Ms)), 1)} | ${fmt(median(t.samples.map((s) => s.p99Ms)), 1)} | ${errors} | ${rps.map((r) => fmt(r)).join(', ')} |`;
+    const cpu = median(t.samples.map((s) => s.cpuMicrosPerRequest));
+    return `| ${t.label} | ${fmt(median(rps))} | ${fmt(median(t.samples.map((s) => s.p50Ms)), 1)} | ${fmt(median(t.samples.map((s) => s.p99Ms)), 1)} | ${fmt(cpu)} | ${errors} | ${rps.map((r) => fmt(r)).join(', ')} |`;
   };
   const verdict = (t: Target) => {
     const c = compare(report.direct, t);
@@ -86,6 +92,14 @@ export function renderGatewaySection(report: BenchReport, machine: string): stri
     return `| ${t.label} | ${fmt(c.ratio * 100)} % | ${fmt(c.addedP50, 1)} ms | ${fmt(c.addedP99, 1)} ms | ${c.meetsTarget ? 'met' : 'missed'} | ${perRound} |`;
   };
   const rounds = report.direct.samples.length;
+  const cpuOf = (t: Target | undefined) => (t ? median(t.samples.map((s) => s.cpuMicrosPerRequest)) : 0);
+  const service = cpuOf(report.direct);
+  const gateway = cpuOf(report.proxied[0]);
+  const bare = cpuOf(report.references[0]);
+  const reading =
+    service > 0 && gateway > 0
+      ? `Reading: the service spends ${fmt(service)} µs of CPU per call, the ${report.proxied[0]!.label.replace(/^gateway, /, '')} gateway ${fmt(gateway)} µs${bare > 0 ? ` and a bare proxy hop ${fmt(bare)} µs` : ''}. Where the cores are the limit, as here, every proxied call adds the gateway's CPU to the service's on the same cores: counting those two alone, the gateway leaves about ${fmt((service / (service + gateway)) * 100)} % of direct throughput (the load generator's own share pushes the measured ratio up, other work on the machine moves it either way). On separate cores or machines the gateway's cost shows as latency, not lost throughput. The p99 figures move most with outside load (see the rounds).\n`
+      : '';
   return `## Gateway
 
 Throughput and latency of one small JSON call (\`GET ${report.path}\`, answered by a kit-built
@@ -103,8 +117,8 @@ service) measured directly at the service and through the gateway, in the same r
   with the memory store, identity header stripping, readiness gate); only the limit is out of reach.
 - Target: proxied throughput at least ${target.throughputRatio * 100} % of direct and added p99 at most ${target.addedP99Ms} ms, at ${report.connections} connections.
 
-| measurement (medians) | req/s | p50 ms | p99 ms | errors | req/s per round |
-|---|---:|---:|---:|---:|---|
+| measurement (medians) | req/s | p50 ms | p99 ms | CPU µs per call | errors | req/s per round |
+|---|---:|---:|---:|---:|---:|---|
 ${[report.direct, ...report.proxied, ...report.references].map(row).join('\n')}
 
 | through the gateway | throughput vs direct | added p50 | added p99 | target | per round: throughput / added p99 ms |
@@ -115,8 +129,11 @@ Default engine: \`${report.defaultEngine}\`. \`PROXY_ENGINE=http-proxy\` switche
 http-proxy-middleware; both engines pass the same gateway test suite (SSE, time-outs, errors,
 identity, request ids, byte-for-byte bodies). The reference row (a bare undici proxy: no Express,
 no middleware) is not a product path; it shows what a proxy hop costs on this machine at all, and
-so how much of the gateway's cost is its own features.
-`;
+so how much of the gateway's cost is its own features. "CPU µs per call" is the CPU time of the
+measured process alone (the service for the direct row, the proxy for the others): the steadiest
+number here when other work shares the cores.
+
+${reading}`;
 }
 
 const intro = `# Benchmarks

@@ -24,7 +24,13 @@ const machine = machineNote();
 
 const children: ChildProcess[] = [];
 
-function start(script: string, env: Record<string, string> = {}): Promise<string> {
+interface Child {
+  url: string;
+  /** CPU time (user + system, µs) the process has used so far. */
+  cpu(): Promise<number>;
+}
+
+function start(script: string, env: Record<string, string> = {}): Promise<Child> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, script), {
       env: { ...process.env, ...env },
@@ -33,7 +39,18 @@ function start(script: string, env: Record<string, string> = {}): Promise<string
       execArgv: ['--no-deprecation'],
     });
     children.push(child);
-    child.once('message', (message) => resolve((message as { url: string }).url));
+    const cpu = () =>
+      new Promise<number>((done) => {
+        const onMessage = (message: unknown) => {
+          const usage = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+          if (!usage) return;
+          child.off('message', onMessage);
+          done(usage.user + usage.system);
+        };
+        child.on('message', onMessage);
+        child.send('cpu');
+      });
+    child.once('message', (message) => resolve({ url: (message as { url: string }).url, cpu }));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }
@@ -43,34 +60,37 @@ const load = (url: string, seconds: number) =>
 
 try {
   const upstream = await start('start-upstream.ts');
-  const targets: Array<Target & { url: string }> = [
-    { label: 'direct to the service', url: upstream, samples: [] },
+  const targets: Array<Target & { process: Child }> = [
+    { label: 'direct to the service', process: upstream, samples: [] },
     {
       label: 'gateway, undici engine',
-      url: await start('start-gateway.ts', { UPSTREAM_URL: upstream, PROXY_ENGINE: 'undici' }),
+      process: await start('start-gateway.ts', { UPSTREAM_URL: upstream.url, PROXY_ENGINE: 'undici' }),
       samples: [],
     },
     {
       label: 'gateway, http-proxy-middleware engine',
-      url: await start('start-gateway.ts', { UPSTREAM_URL: upstream, PROXY_ENGINE: 'http-proxy' }),
+      process: await start('start-gateway.ts', { UPSTREAM_URL: upstream.url, PROXY_ENGINE: 'http-proxy' }),
       samples: [],
     },
     {
       label: 'reference: bare undici proxy',
-      url: await start('start-bare-proxy.ts', { UPSTREAM_URL: upstream }),
+      process: await start('start-bare-proxy.ts', { UPSTREAM_URL: upstream.url }),
       samples: [],
     },
   ];
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 ? targets : [...targets].reverse();
     for (const target of order) {
-      await load(target.url, 1); // warm-up: JIT, pools, keep-alive connections
-      const result = await load(target.url, duration);
+      await load(target.process.url, 1); // warm-up: JIT, pools, keep-alive connections
+      const cpuBefore = await target.process.cpu();
+      const result = await load(target.process.url, duration);
+      const cpuUsed = (await target.process.cpu()) - cpuBefore;
       target.samples.push({
         requestsPerSecond: result.requests.average,
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
+        cpuMicrosPerRequest: cpuUsed / Math.max(1, result.requests.total),
       });
       console.log(
         `round ${round}, ${target.label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
+import { serveBenchChild } from './child.ts';
 
 const pool = new Pool(process.env.UPSTREAM_URL ?? '', { connections: 256 });
 const server = http.createServer((req, res) => {
@@ -27,6 +28,5 @@ const server = http.createServer((req, res) => {
   );
 });
 server.listen(0, '127.0.0.1', () => {
-  process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  serveBenchChild(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
-process.on('disconnect', () => process.exit(0));

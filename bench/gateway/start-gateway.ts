@@ -3,6 +3,7 @@
 import { listen } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
 import { createGateway, type ProxyEngine, serviceNames } from '../../gateway/src/app.ts';
+import { serveBenchChild } from './child.ts';
 
 const upstream = process.env.UPSTREAM_URL ?? '';
 const gateway = createGateway({
@@ -17,5 +18,4 @@ const gateway = createGateway({
   logger: createLogger({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' }),
 });
 const listening = await listen(gateway.app, 0, '127.0.0.1');
-process.send?.({ url: listening.url });
-process.on('disconnect', () => process.exit(0));
+serveBenchChild(listening.url);

@@ -4,6 +4,7 @@ import { createHttpApp } from '@innerview/kit/http';
 import { listen } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
 import { defineRoute } from '@innerview/kit/route';
+import { serveBenchChild } from './child.ts';
 
 const options = {
   languages: ['en', 'fr', 'de', 'it', 'es'],
@@ -26,5 +27,4 @@ const app = createHttpApp({
   isShuttingDown: () => false,
 });
 const listening = await listen(app, 0, '127.0.0.1');
-process.send?.({ url: listening.url });
-process.on('disconnect', () => process.exit(0));
+serveBenchChild(listening.url);

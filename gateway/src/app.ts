@@ -1,6 +1,6 @@
 import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
 import { requestIdMiddleware } from '@innerview/kit/http';
-import { createLogger } from '@innerview/kit/logger';
+import { createLogger, type Logger } from '@innerview/kit/logger';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import { accessLog } from './access-log.ts';
@@ -141,7 +141,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 }
 
-function createForwarder(options: GatewayOptions, logger: ReturnType<typeof createLogger>): Forwarder {
+function createForwarder(options: GatewayOptions, logger: Logger): Forwarder {
   const forwarderOptions = {
     upstreams: options.upstreams,
     timeoutMs: options.upstreamTimeoutMs ?? gatewayDefaults.upstreamTimeoutMs,
@@ -153,7 +153,7 @@ function createForwarder(options: GatewayOptions, logger: ReturnType<typeof crea
     : createUndiciForwarder(forwarderOptions);
 }
 
-function connectRedis(url: string, logger: ReturnType<typeof createLogger>): Redis {
+function connectRedis(url: string, logger: Logger): Redis {
   // Fail fast while Redis is away: the limiter then lets requests through instead of holding them.
   const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000 });
   let lastWarning = 0;
