@@ -2,6 +2,11 @@ import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
 import { z } from 'zod';
 import { formatMoment, formatValidity } from './format.ts';
 import { passwordResetLink, passwordResetRequestLink, verificationLink } from './links.ts';
+import {
+  type BillingMailRequest,
+  billingMailRequestShapes,
+  composeBillingMail,
+} from './templates/billing-mails.ts';
 import { renderPasswordChanged } from './templates/password-changed.ts';
 import { renderPasswordReset } from './templates/password-reset.ts';
 import type { MailTemplateName, RenderedMail } from './templates/types.ts';
@@ -40,7 +45,24 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     expiresAt: instant,
   }),
   z.object({ template: z.literal('password-changed'), language, firstName, changedAt: instant }),
+  ...billingRequestSchemas(),
 ]);
+
+/** One request schema per billing mail, with the shared language field. */
+function billingRequestSchemas() {
+  const shapes = billingMailRequestShapes;
+  const of = <T extends keyof typeof shapes>(template: T) =>
+    z.object({ template: z.literal(template), language, ...shapes[template] });
+  return [
+    of('trial-ending'),
+    of('trial-ended'),
+    of('payment-succeeded'),
+    of('payment-failed'),
+    of('plan-changed'),
+    of('cancellation-confirmed'),
+    of('reactivated'),
+  ] as const;
+}
 export type MailRequest = z.input<typeof mailRequestSchema>;
 
 export interface MailSettings {
@@ -75,6 +97,8 @@ export function composeMail(request: MailRequest, settings: MailSettings): Rende
         resetRequestLink: passwordResetRequestLink(settings.appUrl),
         supportEmail: settings.supportEmail,
       });
+    default:
+      return composeBillingMail({ ...request, language: lang } as BillingMailRequest, settings.appUrl);
   }
 }
 

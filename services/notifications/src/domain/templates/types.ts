@@ -7,6 +7,14 @@ export const mailTemplateNames = [
   'verification-resend',
   'password-reset',
   'password-changed',
+  // The billing mails (`billing-mails.ts`).
+  'trial-ending',
+  'trial-ended',
+  'payment-succeeded',
+  'payment-failed',
+  'plan-changed',
+  'cancellation-confirmed',
+  'reactivated',
 ] as const;
 export type MailTemplateName = (typeof mailTemplateNames)[number];
 

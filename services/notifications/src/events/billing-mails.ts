@@ -1,0 +1,125 @@
+import type { EventEnvelope } from '@innerview/contracts';
+import type { JobQueue, Queryable } from '@innerview/kit';
+import { recordQueued } from '../db/sent-mail.ts';
+import { type MailRequest, mailLanguage } from '../domain/compose-mail.ts';
+import { mailIdFor } from '../domain/mail-id.ts';
+import { type SendMailJob, sendMailAttempts, sendMailJobName } from '../jobs/send-mail.ts';
+
+export interface BillingMailDeps {
+  jobs: JobQueue;
+  /** First retry delay of a failed send (MAIL_RETRY_BACKOFF_MS). */
+  backoffMs: number;
+}
+
+/**
+ * Records the mail as queued (in the consumer's inbox transaction) and hands it to the send-mail
+ * job, exactly as the auth mails do: the inbox, the job id (event id + template) and the mail id
+ * derived from both keep a redelivered event from sending twice.
+ */
+async function queueMail(
+  tx: Queryable,
+  deps: BillingMailDeps,
+  mail: { eventId: string; userId: string; to: string; request: MailRequest },
+): Promise<void> {
+  const { template } = mail.request;
+  const mailId = mailIdFor(mail.eventId, template);
+  await recordQueued(tx, {
+    id: mailId,
+    userId: mail.userId,
+    eventId: mail.eventId,
+    template,
+    language: mailLanguage(mail.request.language),
+  });
+  const job: SendMailJob = { mailId, ...mail };
+  await deps.jobs.add(sendMailJobName, job, {
+    jobId: `${mail.eventId}-${template}`,
+    attempts: sendMailAttempts,
+    backoffMs: deps.backoffMs,
+  });
+}
+
+/** The effects of the billing events that lead to a mail; each runs inside the inbox transaction. */
+export function billingMailHandlers(deps: BillingMailDeps) {
+  const send = (
+    event: EventEnvelope,
+    data: { userId: string; email: string },
+    request: MailRequest,
+    tx: Queryable,
+  ) => queueMail(tx, deps, { eventId: event.id, userId: data.userId, to: data.email, request });
+  return {
+    /** 2 days before the trial ends: end date and tokens left. */
+    async trialEnding(event: EventEnvelope<'billing.trial.ending'>, tx: Queryable) {
+      const { firstName, language, trialEnd, tokensRemaining } = event.data;
+      await send(
+        event,
+        event.data,
+        { template: 'trial-ending', language, firstName, trialEnd, tokensRemaining },
+        tx,
+      );
+    },
+
+    async trialExpired(event: EventEnvelope<'billing.trial.expired'>, tx: Queryable) {
+      const { firstName, language, trialEnd } = event.data;
+      await send(event, event.data, { template: 'trial-ended', language, firstName, trialEnd }, tx);
+    },
+
+    async paymentSucceeded(event: EventEnvelope<'billing.payment.succeeded'>, tx: Queryable) {
+      const { firstName, language, plan, amountMinor, currency, nextBillingDate } = event.data;
+      await send(
+        event,
+        event.data,
+        { template: 'payment-succeeded', language, firstName, plan, amountMinor, currency, nextBillingDate },
+        tx,
+      );
+    },
+
+    async paymentFailed(event: EventEnvelope<'billing.payment.failed'>, tx: Queryable) {
+      const { firstName, language, plan, amountMinor, currency, accessUntil } = event.data;
+      await send(
+        event,
+        event.data,
+        { template: 'payment-failed', language, firstName, plan, amountMinor, currency, accessUntil },
+        tx,
+      );
+    },
+
+    async planChanged(event: EventEnvelope<'billing.plan.changed'>, tx: Queryable) {
+      const { firstName, language, fromPlan, toPlan, effectiveDate, amountMinor, currency } = event.data;
+      await send(
+        event,
+        event.data,
+        {
+          template: 'plan-changed',
+          language,
+          firstName,
+          fromPlan,
+          toPlan,
+          effectiveDate,
+          amountMinor,
+          currency,
+        },
+        tx,
+      );
+    },
+
+    async subscriptionCancelled(event: EventEnvelope<'billing.subscription.cancelled'>, tx: Queryable) {
+      const { firstName, language, plan, accessUntil, reactivateBy } = event.data;
+      await send(
+        event,
+        event.data,
+        { template: 'cancellation-confirmed', language, firstName, plan, accessUntil, reactivateBy },
+        tx,
+      );
+    },
+
+    async subscriptionReactivated(event: EventEnvelope<'billing.subscription.reactivated'>, tx: Queryable) {
+      const { firstName, language, plan, nextBillingDate } = event.data;
+      await send(
+        event,
+        event.data,
+        { template: 'reactivated', language, firstName, plan, nextBillingDate },
+        tx,
+      );
+    },
+  };
+}
