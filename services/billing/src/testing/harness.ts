@@ -77,6 +77,7 @@ export async function startBillingHarness(
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      PORT: '0',
       LOG_LEVEL: 'silent',
       APP_URL,
       BILLING_SWEEP_EVERY_MS: '86400000',
