@@ -1,13 +1,82 @@
+import path from 'node:path';
 import { defineService } from '@innerview/kit';
+import { type AttachmentTexts, unavailableAttachmentTexts } from './attachments/attachment-texts.ts';
+import type { ChatContext, ChatServiceContext } from './chat-context.ts';
+import type { CoachModel } from './coach/coach-model.ts';
+import { createCoach } from './coach/create-coach.ts';
+import { chatConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
+import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
+import { MemoryReplyStreams } from './streams/memory-reply-streams.ts';
+import type { ReplyStreams } from './streams/reply-streams.ts';
 
-/** The chat service: chat sessions, transcripts, streaming replies from the coach model, personalisation, safety. */
-export const chatService = defineService({
-  name: 'chat',
-  defaultPort: 8103,
-  routes,
-  subscriptions,
-  jobs: registerJobs,
-});
+export interface ChatServiceOptions {
+  /** The coach; built from the configuration (OpenAI-compatible or offline) when absent. */
+  coach?: CoachModel;
+  /** In-flight replies; in this process's memory when absent. */
+  streams?: ReplyStreams;
+  /** Attachment texts from the files service; unavailable until that issue lands. */
+  attachments?: AttachmentTexts;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
+
+/**
+ * The chat service: sessions, transcripts, streaming replies from the coach model (resumable),
+ * personalisation from the questionnaire, safety, metering of the trial quota.
+ */
+export function createChatService(options: ChatServiceOptions = {}) {
+  const contexts = new WeakMap<ChatServiceContext, ChatContext>();
+  const contextFor = (service: ChatServiceContext): ChatContext => {
+    let chat = contexts.get(service);
+    if (!chat) {
+      const { config } = service;
+      chat = {
+        service,
+        ...chatKeys(service),
+        coach: options.coach ?? createCoach(config),
+        streams:
+          options.streams ??
+          new MemoryReplyStreams({
+            orphanGraceMs: config.CHAT_ORPHAN_GRACE_MS,
+            retentionMs: config.CHAT_STREAM_RETENTION_MS,
+            now: () => service.clock.now(),
+          }),
+        attachments: options.attachments ?? unavailableAttachmentTexts,
+        tasks: new Set(),
+      };
+      contexts.set(service, chat);
+      service.log.info({ coach: chat.coach.kind, model: chat.coach.model }, 'chat coach ready');
+    }
+    return chat;
+  };
+  const definition = defineService({
+    name: 'chat',
+    defaultPort: 8103,
+    configSchema: chatConfigSchema,
+    migrationsFolder,
+    routes: (ctx) => routes(contextFor(ctx)),
+    subscriptions: (ctx) => subscriptions(contextFor(ctx)),
+    jobs: (ctx) => registerJobs(contextFor(ctx)),
+  });
+  return {
+    ...definition,
+    /** The chat context of a running service (tests, shutdown). */
+    chatOf: contextFor,
+  };
+}
+
+/**
+ * Before the service stops: every reply in flight is stopped and persisted as far as it got, so a
+ * shutdown never loses what a person already saw.
+ */
+export async function stopReplies(chat: ChatContext, timeoutMs = 5_000): Promise<void> {
+  chat.streams.stopAll();
+  const settled = Promise.allSettled([...chat.tasks]);
+  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+}
+
+/** The standalone service (coach from the configuration, replies in memory). */
+export const chatService = createChatService();

@@ -1,4 +1,12 @@
 import { runMain, startService } from '@innerview/kit';
-import { chatService } from './app.ts';
+import { chatService, stopReplies } from './app.ts';
 
-await runMain(() => startService(chatService));
+await runMain(async () => {
+  const running = await startService(chatService);
+  return {
+    stop: async () => {
+      await stopReplies(chatService.chatOf(running.ctx as never));
+      await running.stop();
+    },
+  };
+});

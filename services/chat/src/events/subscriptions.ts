@@ -1,6 +1,23 @@
-import type { EventHandlerDefinition, ServiceContext } from '@innerview/kit';
+import { type EventHandlerDefinition, on } from '@innerview/kit';
+import {
+  answersChanged,
+  languageChosen,
+  paymentFailed,
+  subscriptionChanged,
+  userErased,
+} from '../actions/projections.ts';
+import type { ChatContext } from '../chat-context.ts';
 
 /** Every event the chat service consumes, in one place. */
-export function subscriptions(_ctx: ServiceContext): EventHandlerDefinition[] {
-  return [];
+export function subscriptions(chat: ChatContext): EventHandlerDefinition[] {
+  return [
+    // Who may chat: a local projection of billing's subscription state.
+    on('billing.subscription.changed', (event, tx) => subscriptionChanged(chat, event, tx)),
+    on('billing.payment.failed', (event, tx) => paymentFailed(chat, event, tx)),
+    // The coach's context: the person's language and questionnaire answers.
+    on('auth.user.registered', (event, tx) => languageChosen(chat, event, tx)),
+    on('auth.settings.changed', (event, tx) => languageChosen(chat, event, tx)),
+    on('questionnaire.answers.changed', (event, tx) => answersChanged(chat, event, tx)),
+    on('auth.user.erased', (event, tx) => userErased(chat, event, tx)),
+  ];
 }

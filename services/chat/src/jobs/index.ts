@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@innerview/kit';
+import type { ChatContext } from '../chat-context.ts';
 
-/** Job processors and repeating schedules of the chat service. */
-export function registerJobs(_ctx: ServiceContext): void {}
+/** Job processors and repeating schedules of the chat service (none yet: replies run as tasks). */
+export function registerJobs(_chat: ChatContext): void {}

@@ -1,6 +1,9 @@
-import type { RouteDefinition, ServiceContext } from '@innerview/kit';
+import type { RouteDefinition } from '@innerview/kit';
+import type { ChatContext } from '../chat-context.ts';
+import { chatRoutes } from './chat-routes.ts';
+import { sessionRoutes } from './session-routes.ts';
 
-/** Every HTTP route of the chat service. The feature issues add theirs here. */
-export function routes(_ctx: ServiceContext): RouteDefinition[] {
-  return [];
+/** Every HTTP route of the chat service. */
+export function routes(chat: ChatContext): RouteDefinition[] {
+  return [...chatRoutes(chat), ...sessionRoutes(chat)];
 }

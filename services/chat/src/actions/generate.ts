@@ -1,0 +1,214 @@
+import type { LanguageCode } from '@innerview/contracts';
+import { chatMessages as chatTexts } from '@innerview/contracts/chat';
+import type { ChatContext } from '../chat-context.ts';
+import { CoachModelError, type CoachTitle } from '../coach/coach-model.ts';
+import { streamPieces } from '../coach/offline-coach.ts';
+import { useTrialTokens } from '../db/access.ts';
+import { insertMessage, setReplyFailed } from '../db/messages.ts';
+import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
+import { buildCoachContext } from '../domain/coach-context.ts';
+import { crisisReply } from '../domain/safety/crisis-reply.ts';
+import type { SafetyFinding } from '../domain/safety/types.ts';
+import { heuristicTitle } from '../domain/titles.ts';
+import type { ReplyWriter } from '../streams/reply-streams.ts';
+import { loadAnswers, loadHistory } from './coach-material.ts';
+import { chatEvent } from './events.ts';
+import { encryptMessage, encryptTitle } from './stored-text.ts';
+
+export interface GenerationInput {
+  userId: string;
+  sessionId: string;
+  /** The user message being answered (already stored). */
+  userMessageId: string;
+  message: string;
+  fileIds: string[];
+  language: LanguageCode;
+  finding: SafetyFinding | null;
+  /** Whether the session still waits for its first title. */
+  needsTitle: boolean;
+  /** Trial: the reply's tokens also lower the local quota. */
+  metered: boolean;
+}
+
+export type ReplyResult =
+  | {
+      ok: true;
+      outcome: 'complete' | 'stopped' | 'safety';
+      content: string;
+      tokens: number;
+      title: string | null;
+    }
+  | { ok: false; detail: string; code: string };
+
+/**
+ * Writes one reply, independent of any HTTP response: crisis answer or coach model, pieces to the
+ * reply stream, then the reply persisted (encrypted) with its tokens, the session's count and
+ * title, the trial quota and `chat.tokens.consumed` in one transaction; only then the end marker,
+ * so a reader who sees [DONE] finds the reply in the transcript.
+ */
+export async function generateReply(
+  chat: ChatContext,
+  writer: ReplyWriter,
+  input: GenerationInput,
+): Promise<ReplyResult> {
+  const { log } = chat.service;
+  try {
+    if (input.finding) return await answerCrisis(chat, writer, input, input.finding);
+    return await answerWithCoach(chat, writer, input);
+  } catch (err) {
+    const kind = err instanceof CoachModelError ? err.kind : 'internal';
+    log.warn(
+      { sessionId: input.sessionId, replyId: writer.replyId, kind, status: (err as CoachModelError).status },
+      'reply failed',
+    );
+    if (!(err instanceof CoachModelError))
+      log.error({ err: { name: (err as Error)?.name, stack: (err as Error)?.stack } }, 'reply error');
+    await setReplyFailed(chat.service.db, input.userMessageId, true).catch(() => {});
+    const failure = { ok: false as const, detail: chatTexts.replyFailed, code: 'SERVICE_UNAVAILABLE' };
+    writer.end({ kind: 'error', detail: failure.detail, code: failure.code });
+    return failure;
+  }
+}
+
+async function answerCrisis(
+  chat: ChatContext,
+  writer: ReplyWriter,
+  input: GenerationInput,
+  finding: SafetyFinding,
+): Promise<ReplyResult> {
+  const content = crisisReply(finding.category, finding.language);
+  for (const piece of streamPieces(content)) writer.append(piece);
+  const replyId = writer.replyId;
+  const ciphertext = await encryptMessage(chat, input.userId, replyId, content);
+  const now = chat.service.clock.now();
+  await chat.service.transaction(async (tx, emit) => {
+    await insertMessage(tx, {
+      id: replyId,
+      sessionId: input.sessionId,
+      userId: input.userId,
+      role: 'assistant',
+      kind: 'safety',
+      contentCiphertext: ciphertext,
+      status: 'complete',
+      tokens: 0,
+      createdAt: now,
+    });
+    await updateSession(tx, input.sessionId, { updatedAt: now });
+    // The category and language only: never the person's words.
+    await emit(
+      chatEvent(chat, 'chat.safety.flagged', input.userId, {
+        userId: input.userId,
+        sessionId: input.sessionId,
+        category: finding.category,
+        language: finding.language,
+      }),
+    );
+  });
+  chat.service.log.info({ sessionId: input.sessionId, category: finding.category }, 'crisis answer given');
+  writer.end({ kind: 'done' });
+  return { ok: true, outcome: 'safety', content, tokens: 0, title: null };
+}
+
+async function answerWithCoach(
+  chat: ChatContext,
+  writer: ReplyWriter,
+  input: GenerationInput,
+): Promise<ReplyResult> {
+  const { config } = chat.service;
+  const titleWork: Promise<CoachTitle | null> = input.needsTitle
+    ? chat.coach.title(input.message, input.language, writer.signal).catch(() => null)
+    : Promise.resolve(null);
+  const [history, answers, attachments] = await Promise.all([
+    loadHistory(chat, input.sessionId, input.userMessageId),
+    loadAnswers(chat, input.userId),
+    input.fileIds.length > 0
+      ? chat.attachments.textsFor(input.userId, input.fileIds, writer.signal).catch(() => [])
+      : Promise.resolve([]),
+  ]);
+  const context = buildCoachContext({
+    language: input.language,
+    history,
+    message: input.message,
+    answers,
+    attachments,
+    budgetTokens: config.CHAT_CONTEXT_TOKENS,
+  });
+  let content = '';
+  let usage = { promptTokens: 0, completionTokens: 0 };
+  const events = chat.coach.reply(
+    {
+      language: input.language,
+      messages: context.messages,
+      promptTokens: context.promptTokens,
+      message: input.message,
+      history: context.keptHistory,
+      answers,
+      attachments,
+      hasAttachments: input.fileIds.length > 0 && !chat.attachments.available,
+      maxTokens: config.CHAT_REPLY_MAX_TOKENS,
+    },
+    writer.signal,
+  );
+  for await (const event of events) {
+    if (event.type === 'usage') usage = event;
+    else if (!writer.signal.aborted) {
+      content += event.text;
+      writer.append(event.text);
+    }
+  }
+  const reason = writer.abortReason();
+  const outcome = reason === null ? 'complete' : 'stopped';
+  const generated = await titleWork;
+  const title =
+    input.needsTitle && content !== ''
+      ? (generated?.title ?? heuristicTitle(input.message, input.language))
+      : null;
+  // Nothing written (stopped at once): nothing to keep or meter.
+  const tokens = content === '' ? 0 : usage.promptTokens + usage.completionTokens + (generated?.tokens ?? 0);
+  if (content !== '') await persistReply(chat, writer.replyId, input, { content, tokens, title, reason });
+  writer.end({ kind: 'done' });
+  return { ok: true, outcome, content, tokens, title };
+}
+
+async function persistReply(
+  chat: ChatContext,
+  replyId: string,
+  input: GenerationInput,
+  reply: {
+    content: string;
+    tokens: number;
+    title: string | null;
+    reason: ReturnType<ReplyWriter['abortReason']>;
+  },
+): Promise<void> {
+  // Encryption first: it may create the data key, which must not happen inside the transaction.
+  const ciphertext = await encryptMessage(chat, input.userId, replyId, reply.content);
+  const titleCiphertext = reply.title
+    ? await encryptTitle(chat, input.userId, input.sessionId, reply.title)
+    : null;
+  const now = chat.service.clock.now();
+  await chat.service.transaction(async (tx, emit) => {
+    await insertMessage(tx, {
+      id: replyId,
+      sessionId: input.sessionId,
+      userId: input.userId,
+      role: 'assistant',
+      kind: 'message',
+      contentCiphertext: ciphertext,
+      status: reply.reason === null ? 'complete' : reply.reason === 'orphaned' ? 'interrupted' : 'stopped',
+      tokens: reply.tokens,
+      createdAt: now,
+    });
+    await addSessionTokens(tx, input.sessionId, reply.tokens, now);
+    if (titleCiphertext) await setAutoTitle(tx, input.sessionId, titleCiphertext);
+    if (input.metered) await useTrialTokens(tx, input.userId, reply.tokens, now);
+    if (reply.tokens > 0)
+      await emit(
+        chatEvent(chat, 'chat.tokens.consumed', input.userId, {
+          userId: input.userId,
+          sessionId: input.sessionId,
+          tokens: reply.tokens,
+        }),
+      );
+  });
+}

@@ -1,0 +1,108 @@
+import {
+  answersSnapshotAad,
+  type EventEnvelope,
+  QuestionnaireAnswersSnapshot,
+  toLanguageCode,
+} from '@innerview/contracts';
+import { openPayload } from '@innerview/crypto';
+import { PoisonEventError, type Tx } from '@innerview/kit';
+import type { ChatContext } from '../chat-context.ts';
+import { applySubscriptionChange, deleteAccess, setGraceUntil } from '../db/access.ts';
+import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
+import { deleteUserSessions } from '../db/sessions.ts';
+import { aad } from './stored-text.ts';
+
+const parseDate = (value: string | null): Date | null => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** `billing.subscription.changed` → the local access projection. */
+export async function subscriptionChanged(
+  chat: ChatContext,
+  event: EventEnvelope<'billing.subscription.changed'>,
+  tx: Tx,
+): Promise<void> {
+  const { data } = event;
+  await applySubscriptionChange(
+    tx,
+    {
+      userId: data.userId,
+      status: data.status,
+      plan: data.plan,
+      periodEnd: parseDate(data.periodEnd),
+      trialTokensRemaining: data.trialTokensRemaining,
+      changedAt: new Date(event.occurredAt),
+    },
+    chat.service.clock.now(),
+  );
+}
+
+/** `billing.payment.failed`: the past-due grace lasts until the end of `accessUntil` (a date). */
+export async function paymentFailed(
+  chat: ChatContext,
+  event: EventEnvelope<'billing.payment.failed'>,
+  tx: Tx,
+): Promise<void> {
+  const until = event.data.accessUntil;
+  const end = until ? parseDate(/^\d{4}-\d{2}-\d{2}$/.test(until) ? `${until}T23:59:59.999Z` : until) : null;
+  await setGraceUntil(tx, event.data.userId, end, chat.service.clock.now());
+}
+
+/** The language the person chose: the coach's default when a message does not tell. */
+export async function languageChosen(
+  chat: ChatContext,
+  event: EventEnvelope<'auth.settings.changed'> | EventEnvelope<'auth.user.registered'>,
+  tx: Tx,
+): Promise<void> {
+  const language = toLanguageCode(event.data.language);
+  if (language)
+    await saveLanguage(
+      tx,
+      event.data.userId,
+      language,
+      chat.service.clock.now(),
+      event.type === 'auth.user.registered',
+    );
+}
+
+/**
+ * `questionnaire.answers.changed`: the sealed snapshot is opened with the shared event-payload key
+ * and kept re-encrypted under the person's own data key; an older revision changes nothing.
+ */
+export async function answersChanged(
+  chat: ChatContext,
+  event: EventEnvelope<'questionnaire.answers.changed'>,
+  tx: Tx,
+): Promise<void> {
+  const { userId, revision, submitted, sealedAnswers } = event.data;
+  let snapshot: QuestionnaireAnswersSnapshot;
+  try {
+    const json = openPayload(chat.eventPayloadKeys, sealedAnswers, answersSnapshotAad(userId));
+    snapshot = QuestionnaireAnswersSnapshot.parse(JSON.parse(json));
+  } catch {
+    // A wrong key or a damaged payload will not get better on retry.
+    throw new PoisonEventError('questionnaire answers could not be opened');
+  }
+  const ciphertext = await chat.cryptoIn(tx).encryptForUser(userId, JSON.stringify(snapshot), aad.answers);
+  await saveAnswers(
+    tx,
+    { userId, answersCiphertext: ciphertext, revision, submitted },
+    chat.service.clock.now(),
+  );
+}
+
+/** The 90-day erasure: every session, message and projection goes, and the data key is destroyed. */
+export async function userErased(
+  chat: ChatContext,
+  event: EventEnvelope<'auth.user.erased'>,
+  tx: Tx,
+): Promise<void> {
+  const { userId } = event.data;
+  for (const reply of chat.streams.running(userId)) chat.streams.stop(reply.sessionId);
+  await deleteUserSessions(tx, userId);
+  await deleteAccess(tx, userId);
+  await deleteProfile(tx, userId);
+  await chat.crypto.destroyUserKey(userId, tx);
+}

@@ -1,0 +1,170 @@
+import type { ActiveChatSession, ChatSession, ChatTranscriptEntry } from '@innerview/contracts/chat';
+import { HttpError } from '@innerview/kit';
+import { v7 as uuidv7 } from 'uuid';
+import type { ChatContext } from '../chat-context.ts';
+import { listSessionMessages } from '../db/messages.ts';
+import {
+  closeOpenSessions,
+  findOwnSession,
+  insertSession,
+  listOwnSessions,
+  type SessionRow,
+  updateSession,
+} from '../db/sessions.ts';
+import { chatEvent } from './events.ts';
+import { decryptMessage, encryptTitle, sessionTitle, sessionView } from './stored-text.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The person's own session or a 404: a malformed id, another user's session and a deleted one alike. */
+export async function ownSession(chat: ChatContext, userId: string, sessionId: string): Promise<SessionRow> {
+  if (!uuidPattern.test(sessionId)) throw new HttpError(404);
+  const row = await findOwnSession(chat.service.db, userId, sessionId);
+  if (!row) throw new HttpError(404);
+  return row;
+}
+
+export async function listSessions(
+  chat: ChatContext,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<ChatSession[]> {
+  const rows = await listOwnSessions(chat.service.db, userId, page);
+  return Promise.all(rows.map((row) => sessionView(chat, row)));
+}
+
+/** `POST /chat-sessions/`: an empty session, named by the person or 'new chat' until its first exchange. */
+export async function createSession(
+  chat: ChatContext,
+  userId: string,
+  title: string | undefined,
+): Promise<ChatSession> {
+  const id = uuidv7();
+  const titleCiphertext = title ? await encryptTitle(chat, userId, id, title) : null;
+  const now = chat.service.clock.now();
+  const row = await insertSession(chat.service.db, {
+    id,
+    userId,
+    titleCiphertext,
+    titleSource: title ? 'user' : 'default',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return sessionView(chat, row);
+}
+
+export async function getSession(chat: ChatContext, userId: string, sessionId: string): Promise<ChatSession> {
+  return sessionView(chat, await ownSession(chat, userId, sessionId));
+}
+
+export async function renameSession(
+  chat: ChatContext,
+  userId: string,
+  sessionId: string,
+  title: string,
+): Promise<ChatSession> {
+  const session = await ownSession(chat, userId, sessionId);
+  const titleCiphertext = await encryptTitle(chat, userId, session.id, title);
+  const row = await updateSession(chat.service.db, session.id, {
+    titleCiphertext,
+    titleSource: 'user',
+    updatedAt: chat.service.clock.now(),
+  });
+  return sessionView(chat, row!);
+}
+
+/** Soft delete (spec: remove is a soft delete): gone from every call, its reply stopped, others told. */
+export async function deleteSession(chat: ChatContext, userId: string, sessionId: string): Promise<void> {
+  const session = await ownSession(chat, userId, sessionId);
+  chat.streams.stop(session.id);
+  const now = chat.service.clock.now();
+  await chat.service.transaction(async (tx, emit) => {
+    await updateSession(tx, session.id, { deleted: true, deletedAt: now, closedAt: now });
+    await emit(chatEvent(chat, 'chat.session.deleted', userId, { userId, sessionId: session.id }));
+  });
+}
+
+/** `POST /chat/stop`: stops the reply being written; what was written so far is kept. */
+export async function stopReply(
+  chat: ChatContext,
+  userId: string,
+  sessionId: string,
+): Promise<{ stopped: boolean }> {
+  const session = await ownSession(chat, userId, sessionId);
+  return { stopped: chat.streams.stop(session.id) };
+}
+
+/** `POST /chat/close-session`: stops its reply and marks it closed until the next message. */
+export async function closeSession(
+  chat: ChatContext,
+  userId: string,
+  sessionId: string,
+): Promise<{ session_id: string; closed: true }> {
+  const session = await ownSession(chat, userId, sessionId);
+  chat.streams.stop(session.id);
+  await updateSession(chat.service.db, session.id, { closedAt: chat.service.clock.now() });
+  return { session_id: session.id, closed: true };
+}
+
+/** `POST /chat/close-all-sessions` (logout): every reply of the person stopped, every session closed. */
+export async function closeAllSessions(chat: ChatContext, userId: string): Promise<{ closed: number }> {
+  for (const reply of chat.streams.running(userId)) chat.streams.stop(reply.sessionId);
+  const ids = await closeOpenSessions(chat.service.db, userId, chat.service.clock.now());
+  return { closed: ids.length };
+}
+
+/** `GET /chat/active-sessions`: sessions not closed, newest first, and whether a reply is being written. */
+export async function activeSessions(
+  chat: ChatContext,
+  userId: string,
+): Promise<{ sessions: ActiveChatSession[] }> {
+  const rows = await listOwnSessions(chat.service.db, userId, { onlyOpen: true, limit: 100, offset: 0 });
+  const streaming = new Set(chat.streams.running(userId).map((r) => r.sessionId));
+  return {
+    sessions: await Promise.all(
+      rows.map(async (row) => ({
+        session_id: row.id,
+        session_title: await sessionTitle(chat, row),
+        updated_at: row.updatedAt.toISOString(),
+        streaming: streaming.has(row.id),
+      })),
+    ),
+  };
+}
+
+/**
+ * `GET /chat-sessions/{id}/transcript` (spec §3: role, content, timestamp). Questionnaire and
+ * attachment messages come flagged `hidden: true`; a reply being written comes last with
+ * `streaming: true` and the id of its last piece, to resume from.
+ */
+export async function transcript(
+  chat: ChatContext,
+  userId: string,
+  sessionId: string,
+): Promise<ChatTranscriptEntry[]> {
+  const session = await ownSession(chat, userId, sessionId);
+  // Read before the rows: a reply persisted in between is then in the rows, and skipped below.
+  const live = chat.streams.info(session.id);
+  const rows = await listSessionMessages(chat.service.db, session.id);
+  const entries: ChatTranscriptEntry[] = await Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      role: row.role,
+      content: await decryptMessage(chat, row),
+      timestamp: row.createdAt.toISOString(),
+      hidden: row.hidden,
+      ...(row.replyFailed ? { failed: true } : {}),
+    })),
+  );
+  if (live && !live.ended && !rows.some((row) => row.id === live.replyId))
+    entries.push({
+      id: live.replyId,
+      role: 'assistant',
+      content: live.content,
+      timestamp: live.startedAt.toISOString(),
+      hidden: false,
+      streaming: true,
+      last_event_id: live.lastId,
+    });
+  return entries;
+}

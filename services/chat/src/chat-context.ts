@@ -1,0 +1,24 @@
+import type { KeyRing, UserCrypto } from '@innerview/crypto';
+import type { BaseConfig, ServiceContext, Tx } from '@innerview/kit';
+import type { AttachmentTexts } from './attachments/attachment-texts.ts';
+import type { CoachModel } from './coach/coach-model.ts';
+import type { ChatConfig } from './config.ts';
+import type { ReplyStreams } from './streams/reply-streams.ts';
+
+export type ChatServiceContext = ServiceContext<ChatConfig & BaseConfig>;
+
+/** What the chat service's actions share: the kit's context plus its own adapters and keys. */
+export interface ChatContext {
+  service: ChatServiceContext;
+  /** Per-user encryption of message contents, titles and the questionnaire context. */
+  crypto: UserCrypto;
+  /** The same, reading and creating data keys through an open transaction (event handlers). */
+  cryptoIn(tx: Tx): UserCrypto;
+  /** Opens the answers sealed in `questionnaire.answers.changed`. */
+  eventPayloadKeys: KeyRing;
+  coach: CoachModel;
+  streams: ReplyStreams;
+  attachments: AttachmentTexts;
+  /** Replies being generated now; settled ones leave the set. */
+  tasks: Set<Promise<void>>;
+}

@@ -1,0 +1,57 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { offlineCoachReply } from '../domain/offline-coach/offline-coach.ts';
+import { estimateTokens } from '../domain/tokens.ts';
+import type { CoachEvent, CoachModel, CoachRequest } from './coach-model.ts';
+
+/** Splits a reply into small pieces of one or two words, keeping every character. */
+export function streamPieces(text: string): string[] {
+  const tokens = text.match(/\s*\S+/g) ?? [];
+  const pieces: string[] = [];
+  for (let i = 0; i < tokens.length; i += 2) pieces.push(tokens.slice(i, i + 2).join(''));
+  const rest = text.slice(pieces.join('').length);
+  if (rest) pieces.push(rest);
+  return pieces;
+}
+
+/**
+ * The built-in offline coach (embedded mode, no `OPENAI_API_KEY`): the deterministic reflective
+ * reply of `domain/offline-coach`, streamed in small pieces with a small delay, tokens counted as
+ * characters / 4.
+ */
+export function createOfflineCoach(options: { delayMs: number }): CoachModel {
+  return {
+    kind: 'offline',
+    model: 'innerview-offline-coach',
+    async *reply(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
+      const text = offlineCoachReply({
+        language: request.language,
+        message: request.message,
+        history: request.history,
+        answers: request.answers,
+        hasAttachments: request.hasAttachments,
+      });
+      let written = '';
+      for (const piece of streamPieces(text)) {
+        if (signal.aborted) break;
+        if (options.delayMs > 0) {
+          try {
+            await sleep(options.delayMs, undefined, { signal });
+          } catch {
+            break;
+          }
+        }
+        written += piece;
+        yield { type: 'text', text: piece };
+      }
+      // It reads only the message (not a prompt), so only the message and the reply are counted.
+      yield {
+        type: 'usage',
+        promptTokens: estimateTokens(request.message),
+        completionTokens: estimateTokens(written),
+      };
+    },
+    async title() {
+      return null;
+    },
+  };
+}

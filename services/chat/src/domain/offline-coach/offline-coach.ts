@@ -1,0 +1,160 @@
+import type { LanguageCode } from '@innerview/contracts';
+import { chatMessageKind } from '@innerview/contracts/chat';
+import type { HistoryTurn, QuestionnaireAnswer } from '../coach-context.ts';
+import { foldText } from '../language.ts';
+import { type Emotion, emotions, phrases } from './phrases.ts';
+
+export interface OfflineCoachInput {
+  language: LanguageCode;
+  message: string;
+  /** The session's earlier turns, oldest first. */
+  history: HistoryTurn[];
+  answers: QuestionnaireAnswer[];
+  /** Attached files were sent but their text is not available to this coach. */
+  hasAttachments: boolean;
+}
+
+const MAX_PHRASE_WORDS = 12;
+const MAX_ANSWER_WORDS = 18;
+
+/** FNV-1a: the same message always picks the same wording (the coach is deterministic). */
+export function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function pick<T>(list: readonly T[], seed: number): T {
+  return list[seed % list.length]!;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w)\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** The person's words as a quotation: no question marks (the reply asks exactly one), trimmed. */
+function quotable(text: string, maxWords: number): string {
+  const words = text
+    .replace(/[¿?]/g, '')
+    .replace(/[“”«»„"]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ');
+  const cut = words
+    .slice(0, maxWords)
+    .join(' ')
+    .replace(/[\s.,;:!…-]+$/u, '');
+  return words.length > maxWords ? `${cut}…` : cut;
+}
+
+function emotionOf(folded: string, language: LanguageCode): Emotion | null {
+  const table = phrases[language].emotionWords;
+  return emotions.find((e) => table[e].test(folded)) ?? null;
+}
+
+/**
+ * The key phrase to reflect: the clause that carries a feeling, else the most telling first-person
+ * clause, else the longest one, at most twelve words.
+ */
+export function keyPhrase(message: string, language: LanguageCode): string {
+  const clauses = message
+    .split(/(?<=[.!?;\n])|,\s|\s[-–—]\s/u)
+    .map((c) => c.trim())
+    .filter((c) => c.replace(/[^\p{L}]/gu, '').length >= 3);
+  if (clauses.length === 0) return quotable(message, MAX_PHRASE_WORDS);
+  const firstPerson = /\b(i|i'm|my|me|je|j|me|moi|mon|ma|ich|mich|mir|mein|meine|io|mi|mio|mia|yo|mis)\b/;
+  const scored = clauses.map((clause, index) => {
+    const folded = foldText(clause);
+    const wordCount = clause.split(/\s+/).length;
+    let score = 0;
+    if (emotionOf(folded, language)) score += 4;
+    if (firstPerson.test(folded)) score += 1;
+    if (wordCount >= 3 && wordCount <= MAX_PHRASE_WORDS) score += 1;
+    if (clause.includes('?')) score -= 1;
+    return { clause, score: score + index * 0.01 };
+  });
+  const best = scored.sort((a, b) => b.score - a.score)[0]!.clause;
+  return quotable(best, MAX_PHRASE_WORDS);
+}
+
+function contentWords(text: string, language: LanguageCode): Set<string> {
+  const stop = phrases[language].stopwords;
+  return new Set(
+    foldText(text)
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 5 && !stop.has(w)),
+  );
+}
+
+/** The questionnaire answer that shares the most words with the message, if any does. */
+export function relevantAnswer(
+  message: string,
+  answers: QuestionnaireAnswer[],
+  language: LanguageCode,
+): QuestionnaireAnswer | null {
+  const words = contentWords(message, language);
+  let best: { answer: QuestionnaireAnswer; shared: number } | null = null;
+  for (const answer of answers) {
+    const answerWords = contentWords(answer.answerText, language);
+    const shared = [...words].filter(
+      (w) => answerWords.has(w) || [...answerWords].some((a) => a.startsWith(w.slice(0, 6)) && w.length >= 6),
+    ).length;
+    if (shared > 0 && (!best || shared > best.shared)) best = { answer, shared };
+  }
+  return best?.answer ?? null;
+}
+
+/**
+ * The built-in offline coach's reply: deterministic, in the person's language. It says once per
+ * session that it is the offline coach, reflects the person's own words (and the feeling in them),
+ * links to a questionnaire answer when one is relevant, and asks exactly one open question.
+ */
+export function offlineCoachReply(input: OfflineCoachInput): string {
+  const { language, message } = input;
+  const t = phrases[language];
+  const seed = stableHash(message);
+  const parts: string[] = [];
+  const firstReply = !input.history.some((turn) => turn.role === 'assistant');
+  if (firstReply) parts.push(t.intro);
+  const kind = chatMessageKind(message);
+  const link = (answer: QuestionnaireAnswer) =>
+    fill(t.questionnaireLink, {
+      t: t.topics[answer.questionKey],
+      a: quotable(answer.answerText, MAX_ANSWER_WORDS),
+    });
+
+  if (kind === 'questionnaire') {
+    parts.push(t.questionnaireThanks);
+    const answer = input.answers[seed % Math.max(1, input.answers.length)];
+    if (answer) parts.push(link(answer));
+    parts.push(pick(t.questions.opening, seed));
+    return parts.join('\n\n');
+  }
+
+  const text = kind === 'attachment' ? message.replace(/^\s*📎[^\n]*\n?/u, '').trim() : message;
+  if (kind === 'attachment' || input.hasAttachments) parts.push(t.attachmentUnavailable);
+  const folded = foldText(text);
+  const wordCount = text.split(/\s+/).filter((w) => w !== '').length;
+  if (wordCount < 4) {
+    if (text !== '') parts.push(fill(pick(t.reflections, seed), { p: quotable(text, MAX_PHRASE_WORDS) }));
+    parts.push(pick(kind === 'attachment' ? t.questions.attachment : t.questions.opening, seed));
+    return parts.join('\n\n');
+  }
+  const reflection = [fill(pick(t.reflections, seed), { p: keyPhrase(text, language) })];
+  const emotion = emotionOf(folded, language);
+  if (emotion) reflection.push(fill(t.emotionLine, { e: t.emotionNouns[emotion] }));
+  parts.push(reflection.join(' '));
+  if (text.includes('?')) parts.push(t.advice);
+  const answer = relevantAnswer(text, input.answers, language);
+  if (answer) parts.push(link(answer));
+  const pool = answer ? t.questions.questionnaire : emotion ? t.questions.emotion : t.questions.general;
+  // Never the same question twice in a row in one conversation.
+  const previous = input.history.filter((turn) => turn.role === 'assistant').at(-1)?.content ?? '';
+  let question = pick(pool, seed >>> 3);
+  if (previous.includes(question)) question = pick(pool, (seed >>> 3) + 1);
+  parts.push(question);
+  return parts.join('\n\n');
+}

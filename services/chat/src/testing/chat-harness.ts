@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { answersSnapshotAad, type EventData, type EventEnvelope, type EventType } from '@innerview/contracts';
+import { generateKeyText, parseKeyRing, sealPayload } from '@innerview/crypto';
+import {
+  createEvent,
+  createEventBus,
+  createLogger,
+  type EventBus,
+  ManualClock,
+  type RunningService,
+  startService,
+  USER_ID_HEADER,
+} from '@innerview/kit';
+import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
+import type { ChatContext } from '../chat-context.ts';
+import { findAccess } from '../db/access.ts';
+import { findProfile } from '../db/profiles.ts';
+
+/**
+ * A running chat service for tests, called the way the gateway calls it (the user id header), with
+ * the in-process (or a given) bus to drive its projections and to watch the events it emits.
+ */
+export interface ChatHarness {
+  url: string;
+  clock: ManualClock;
+  bus: EventBus;
+  service: RunningService;
+  chat: ChatContext;
+  events: EventEnvelope[];
+  eventPayloadKey: string;
+  call(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Response>;
+  /** Publishes an event as its producer would (validated, stamped with the test clock). */
+  publish<T extends EventType>(type: T, data: EventData<T>, occurredAt?: Date): Promise<void>;
+  /** Publishes `billing.subscription.changed` and waits until chat's projection shows it. */
+  subscribe(
+    userId: string,
+    status?: EventData<'billing.subscription.changed'>['status'],
+    extra?: Partial<EventData<'billing.subscription.changed'>>,
+  ): Promise<void>;
+  /** Publishes the person's questionnaire answers (sealed, as the questionnaire service does) and waits. */
+  answers(
+    userId: string,
+    answers: Array<{ questionKey: string; answerText: string }>,
+    revision?: number,
+  ): Promise<void>;
+  waitForEvent<T extends EventType>(
+    type: T,
+    match?: (event: EventEnvelope<T>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventEnvelope<T>>;
+  /** Waits until every reply in flight is persisted. */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface CallOptions {
+  userId?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ChatHarnessOptions extends ChatServiceOptions {
+  env?: Record<string, string>;
+  bus?: EventBus;
+  clock?: ManualClock;
+}
+
+const chatEventTypes: EventType[] = ['chat.tokens.consumed', 'chat.safety.flagged', 'chat.session.deleted'];
+
+export async function waitUntil<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export async function startChatHarness(options: ChatHarnessOptions = {}): Promise<ChatHarness> {
+  const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
+  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
+  const eventPayloadKey = generateKeyText();
+  const definition = createChatService(options);
+  const service = await startService(definition, {
+    env: {
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+      OFFLINE_COACH_DELAY_MS: '1',
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
+      JOBS: 'memory',
+      ...options.env,
+    },
+    bus,
+    clock,
+    logger: createLogger({ name: 'chat', level: 'silent' }),
+  });
+  const chat = definition.chatOf(service.ctx as never);
+  const payloadKeys = parseKeyRing({
+    name: 'EVENT_PAYLOAD_KEY',
+    value: options.env?.EVENT_PAYLOAD_KEY ?? eventPayloadKey,
+  });
+  const events: EventEnvelope[] = [];
+  const collector = await bus.subscribe({
+    group: `test-collector-${randomUUID()}`,
+    types: chatEventTypes,
+    handler: async (event) => {
+      events.push(event);
+    },
+  });
+
+  const call: ChatHarness['call'] = (method, path, body, opts = {}) =>
+    fetch(`${service.url}${path}`, {
+      method,
+      headers: {
+        ...(opts.userId ? { [USER_ID_HEADER]: opts.userId } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...opts.headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: opts.signal,
+    });
+
+  const publish: ChatHarness['publish'] = async (type, data, occurredAt) => {
+    const subject = (data as { userId?: string }).userId ?? randomUUID();
+    await bus.publish([
+      createEvent(type, subject, data, { occurredAt: (occurredAt ?? clock.now()).toISOString() }),
+    ]);
+  };
+
+  let harnessSeq = 0;
+  const harness: ChatHarness = {
+    url: service.url,
+    clock,
+    bus,
+    service: service as never,
+    chat,
+    events,
+    eventPayloadKey,
+    call,
+    publish,
+    async subscribe(userId, status = 'monthly', extra = {}) {
+      const data = {
+        userId,
+        status,
+        plan:
+          status === 'freemium'
+            ? ('freemium' as const)
+            : status === 'yearly'
+              ? ('yearly' as const)
+              : ('monthly' as const),
+        periodEnd: new Date(clock.now().getTime() + 20 * 86_400_000).toISOString(),
+        trialTokensRemaining: status === 'freemium' ? 100_000 : null,
+        ...extra,
+      };
+      // Each change is newer than the last, as billing's are.
+      const at = new Date(clock.now().getTime() + (harnessSeq += 1));
+      await publish('billing.subscription.changed', data, at);
+      await waitUntil(async () => {
+        const row = await findAccess(service.ctx.db, userId);
+        return row?.status === status && row.trialTokensRemaining === data.trialTokensRemaining;
+      });
+    },
+    async answers(userId, answers, revision = 1) {
+      const sealed = sealPayload(payloadKeys, JSON.stringify({ answers }), answersSnapshotAad(userId));
+      await publish('questionnaire.answers.changed', {
+        userId,
+        revision,
+        submitted: true,
+        sealedAnswers: sealed,
+      });
+      await waitUntil(async () => (await findProfile(service.ctx.db, userId))?.answersRevision === revision);
+    },
+    async waitForEvent(type, match, timeoutMs = 5000) {
+      return waitUntil(
+        async () => events.find((e) => e.type === type && (!match || match(e as never))) as never,
+        timeoutMs,
+      );
+    },
+    async settle() {
+      await Promise.allSettled([...chat.tasks]);
+    },
+    async stop() {
+      await stopReplies(chat);
+      await collector.stop();
+      await service.stop();
+      if (!options.bus) await bus.close();
+    },
+  };
+  return harness;
+}
