@@ -1,6 +1,10 @@
-import type { RouteDefinition, ServiceContext } from '@innerview/kit';
+import type { RouteDefinition } from '@innerview/kit';
+import type { FilesContext } from '../files-context.ts';
+import { fileRoutes } from './file-routes.ts';
+import { internalRoutes } from './internal-routes.ts';
+import { uploadRoutes } from './upload-routes.ts';
 
-/** Every HTTP route of the files service. The feature issues add theirs here. */
-export function routes(_ctx: ServiceContext): RouteDefinition[] {
-  return [];
+/** Every HTTP route of the files service. */
+export function routes(fc: FilesContext): RouteDefinition[] {
+  return [...uploadRoutes(fc), ...fileRoutes(fc), ...internalRoutes(fc)];
 }

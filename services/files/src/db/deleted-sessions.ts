@@ -1,0 +1,19 @@
+import type { Queryable } from '@innerview/kit';
+import { eq } from 'drizzle-orm';
+import { deletedSessions } from './schema.ts';
+
+export async function recordDeletedSession(q: Queryable, userId: string, sessionId: string, at: Date) {
+  await q.insert(deletedSessions).values({ sessionId, userId, deletedAt: at }).onConflictDoNothing();
+}
+
+export async function isSessionDeleted(q: Queryable, sessionId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ sessionId: deletedSessions.sessionId })
+    .from(deletedSessions)
+    .where(eq(deletedSessions.sessionId, sessionId));
+  return row !== undefined;
+}
+
+export async function forgetDeletedSessions(q: Queryable, userId: string): Promise<void> {
+  await q.delete(deletedSessions).where(eq(deletedSessions.userId, userId));
+}

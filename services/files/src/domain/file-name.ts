@@ -1,0 +1,34 @@
+import { MAX_NAME_LENGTH } from './limits.ts';
+
+/**
+ * A file name fit to show and to send back: the last path segment only, NFC, without control or
+ * bidirectional-override characters (which can disguise `exe.pdf` as `fdp.exe`), at most 255
+ * characters with the extension kept. The stored object never uses it: objects have random names.
+ */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return 'file';
+  const chars = Array.from(cleaned);
+  if (chars.length <= MAX_NAME_LENGTH) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? Array.from(cleaned.slice(dot)) : [];
+  return chars.slice(0, MAX_NAME_LENGTH - extension.length).join('') + extension.join('');
+}
+
+/**
+ * `Content-Disposition` for a download: always `attachment` (never shown inline), with an ASCII
+ * fallback name and the exact name in RFC 5987 form.
+ */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,18 @@
+import type { UserCrypto } from '@innerview/crypto';
+import type { BaseConfig, ServiceContext } from '@innerview/kit';
+import type { FilesConfig } from './config.ts';
+import type { TextExtractor } from './extraction/text-extractor.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+
+export type FilesServiceContext = ServiceContext<FilesConfig & BaseConfig>;
+
+/** What the files service's actions share: the kit's context, its keys, storage and extractor. */
+export interface FilesContext {
+  service: FilesServiceContext;
+  /** Encrypts contents, names, descriptions and texts under each person's data key. */
+  crypto: UserCrypto;
+  storage: FileStorage;
+  extractor: TextExtractor;
+  /** The shared secret of `/internal/*` calls. */
+  internalToken: string;
+}
