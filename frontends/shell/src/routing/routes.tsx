@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RouteErrorPage } from '../errors/route-error-page.tsx';
 import { PublicFrame } from '../layout/public-frame.tsx';
@@ -20,6 +21,11 @@ function screen(path: string, name: ScreenName): RouteObject {
       return { element: <TitledPage screen={name} /> };
     },
   };
+}
+
+/** An accounts screen (screens/auth), loaded on demand like the others. */
+function authScreen(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
 }
 
 /** The main layout and its four areas, each rendered by a remote (chat or account). */
@@ -51,11 +57,20 @@ export const routes: RouteObject[] = [
           {
             element: <PublicFrame />,
             children: [
-              screen(PATHS.root, 'login'),
-              screen(PATHS.login, 'login'),
-              screen(PATHS.signup, 'signup'),
-              screen(PATHS.passwordReset, 'passwordReset'),
-              screen(PATHS.resetPassword, 'resetPassword'),
+              authScreen(PATHS.root, async () => (await import('../screens/auth/login-page.tsx')).LoginPage),
+              authScreen(PATHS.login, async () => (await import('../screens/auth/login-page.tsx')).LoginPage),
+              authScreen(
+                PATHS.signup,
+                async () => (await import('../screens/auth/signup-page.tsx')).SignupPage,
+              ),
+              authScreen(
+                PATHS.passwordReset,
+                async () => (await import('../screens/auth/password-reset-page.tsx')).PasswordResetPage,
+              ),
+              authScreen(
+                PATHS.resetPassword,
+                async () => (await import('../screens/auth/reset-password-page.tsx')).ResetPasswordPage,
+              ),
             ],
           },
         ],
@@ -64,10 +79,23 @@ export const routes: RouteObject[] = [
         // Open to everyone, signed in or not.
         element: <PublicFrame />,
         children: [
-          screen(PATHS.termsOfService, 'termsOfService'),
-          screen(PATHS.privacyPolicy, 'privacyPolicy'),
-          screen(PATHS.verificationSent, 'verificationSent'),
-          screen(PATHS.verificationSuccess, 'verificationSuccess'),
+          authScreen(
+            PATHS.termsOfService,
+            async () => (await import('../screens/auth/legal-page.tsx')).TermsOfServicePage,
+          ),
+          authScreen(
+            PATHS.privacyPolicy,
+            async () => (await import('../screens/auth/legal-page.tsx')).PrivacyPolicyPage,
+          ),
+          authScreen(
+            PATHS.verificationSent,
+            async () => (await import('../screens/auth/verification-sent-page.tsx')).VerificationSentPage,
+          ),
+          authScreen(
+            PATHS.verificationSuccess,
+            async () =>
+              (await import('../screens/auth/verification-success-page.tsx')).VerificationSuccessPage,
+          ),
           screen(PATHS.freemiumSuccess, 'freemiumSuccess'),
           screen(PATHS.trialExpired, 'trialExpired'),
         ],
@@ -79,7 +107,10 @@ export const routes: RouteObject[] = [
           {
             element: <PublicFrame />,
             children: [
-              screen(PATHS.updatePassword, 'updatePassword'),
+              authScreen(
+                PATHS.updatePassword,
+                async () => (await import('../screens/auth/update-password-page.tsx')).UpdatePasswordPage,
+              ),
               screen(PATHS.subscriptionValidation, 'subscriptionValidation'),
               screen(PATHS.subscriptionExpired, 'subscriptionExpired'),
               screen(PATHS.subscriptionSuccess, 'subscriptionSuccess'),

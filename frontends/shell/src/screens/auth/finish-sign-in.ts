@@ -1,0 +1,49 @@
+import {
+  type ApiError,
+  type AppDispatch,
+  api,
+  isOnboardingCompleted,
+  saveToken,
+  startSession,
+} from '@innerview/api-client';
+import { postLoginRoute } from '../../routing/post-login.ts';
+
+export type SignInOutcome = { ok: true; to: string } | { ok: false; error: ApiError | null };
+
+const once = { subscribe: false, forceRefetch: true } as const;
+
+/**
+ * After the token arrived: where the user goes (spec §4 "Post-login routing") and the session.
+ * The destination is worked out first, with the token stored but the session not started yet, so
+ * the public-route guard does not send the user somewhere else while the statuses load; then
+ * `startSession` verifies the token and loads the user. A status that cannot be loaded counts as
+ * unknown (postLoginRoute sends an unknown subscription to /pricing).
+ */
+export async function finishSignIn(
+  dispatch: AppDispatch,
+  token: string,
+  rememberMe: boolean,
+): Promise<SignInOutcome> {
+  saveToken(token, { rememberMe });
+  const [me, subscription] = await Promise.all([
+    dispatch(api.endpoints.getMe.initiate(undefined, once)),
+    dispatch(api.endpoints.getSubscriptionStatus.initiate(undefined, once)),
+  ]);
+  const onboardingCompleted = isOnboardingCompleted(me.data);
+  const subscriptionStatus = subscription.data?.subscription_status;
+  let questionnaire: { complete: boolean; nextStep: number } | null = null;
+  if (!onboardingCompleted && subscriptionStatus) {
+    const status = await dispatch(api.endpoints.getQuestionnaireStatus.initiate(undefined, once));
+    if (status.data) questionnaire = { complete: status.data.is_complete, nextStep: status.data.next_step };
+  }
+  const session = await dispatch(startSession(token, { rememberMe }));
+  if (!session.ok) return { ok: false, error: session.error };
+  return {
+    ok: true,
+    to: postLoginRoute({
+      subscriptionStatus,
+      ...(onboardingCompleted === undefined ? {} : { onboardingCompleted }),
+      questionnaire,
+    }),
+  };
+}

@@ -1,0 +1,215 @@
+import { type ApiError, useAppDispatch } from '@innerview/api-client';
+import { isValidEmail } from '@innerview/contracts/auth';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  LinkButton,
+  PasswordField,
+  TextField,
+  TOAST_LOCK_MS,
+  TOAST_WARNING_MS,
+  useToast,
+} from '@innerview/ui';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../routing/paths.ts';
+import { useSignInMutation } from './auth-api.ts';
+import { apiErrorText, asApiError, type LoginFailure, loginFailure, problemText } from './auth-errors.ts';
+import { AuthScreen } from './auth-screen.tsx';
+import { finishSignIn } from './finish-sign-in.ts';
+import { ResendVerificationButton } from './resend-verification.tsx';
+import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
+
+/** Where "Contact support" leads (the address the legal texts name). */
+export const SUPPORT_MAILTO = 'mailto:support@innerview.ch';
+// One toast for the latest failed attempt: a new attempt replaces it instead of stacking.
+const FAILURE_TOAST_ID = 'login-failure';
+
+type FieldErrors = { email?: string; password?: string };
+
+/**
+ * Spec §2 "Login": e-mail, password, remember me, the forgot-password and create-account links,
+ * and the lockout and warning messages of §8 with their toast durations (§9). After login,
+ * postLoginRoute decides where the user goes (finish-sign-in.ts).
+ */
+export function LoginPage() {
+  const { t } = useTranslation('shell');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [signIn] = useSignInMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(form);
+
+  const focusPassword = () => {
+    passwordInput.current?.focus();
+    passwordInput.current?.select();
+  };
+
+  const showFailure = (error: ApiError) => {
+    const found = loginFailure(error);
+    setFailure(found);
+    switch (found.kind) {
+      case 'locked':
+        toast({
+          id: FAILURE_TOAST_ID,
+          title: t('auth.login.lockedTitle'),
+          description: t('auth.login.lockedBody', { count: found.minutes }),
+          variant: 'destructive',
+          durationMs: TOAST_LOCK_MS,
+          action: {
+            label: t('auth.login.contactSupport'),
+            onClick: () => window.location.assign(SUPPORT_MAILTO),
+          },
+        });
+        return;
+      case 'notVerified':
+        return;
+      case 'incorrect':
+        if (found.warning && found.remainingAttempts !== null) {
+          toast({
+            id: FAILURE_TOAST_ID,
+            title: t('auth.login.warningTitle'),
+            description: t('auth.login.warningBody', { count: found.remainingAttempts }),
+            variant: 'destructive',
+            durationMs: TOAST_WARNING_MS,
+          });
+        } else {
+          toast({
+            id: FAILURE_TOAST_ID,
+            title: t('auth.login.errorTitle'),
+            description: t(found.recognised ? 'auth.login.incorrect' : 'auth.login.invalidFallback'),
+            variant: 'destructive',
+            action: { label: t('auth.login.tryAgain'), onClick: focusPassword },
+          });
+        }
+        focusPassword();
+        return;
+      case 'invalid':
+        setErrors({
+          ...(found.fields.username ? { email: problemText(t, found.fields.username) } : {}),
+          ...(found.fields.password ? { password: problemText(t, found.fields.password) } : {}),
+        });
+        focusFirstInvalid();
+        return;
+      case 'other':
+        toast({
+          id: FAILURE_TOAST_ID,
+          title: t('auth.login.errorTitle'),
+          description: apiErrorText(t, found.error),
+          variant: 'destructive',
+        });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    const found: FieldErrors = {};
+    if (!isValidEmail(address)) found.email = t('auth.validation.loginEmailInvalid');
+    if (password === '') found.password = t('auth.validation.passwordRequired');
+    setErrors(found);
+    if (found.email || found.password) {
+      focusFirstInvalid();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await signIn({ email: address, password, rememberMe });
+      if (result.error) {
+        showFailure(asApiError(result.error));
+        return;
+      }
+      const outcome = await finishSignIn(dispatch, result.data.access_token, rememberMe);
+      if (outcome.ok) {
+        await navigate(outcome.to, { replace: true });
+        return;
+      }
+      toast({
+        id: FAILURE_TOAST_ID,
+        title: t('auth.login.errorTitle'),
+        description: outcome.error ? apiErrorText(t, outcome.error) : t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthScreen screen="login" title={t('screens.login')} description={t('auth.login.intro')}>
+      <form ref={form} className="iv-auth__form" noValidate onSubmit={onSubmit}>
+        {failure?.kind === 'locked' && (
+          <Alert
+            variant="error"
+            title={t('auth.login.lockedTitle')}
+            actions={<a href={SUPPORT_MAILTO}>{t('auth.login.contactSupport')}</a>}
+          >
+            {t('auth.login.lockedBody', { count: failure.minutes })}
+          </Alert>
+        )}
+        {failure?.kind === 'notVerified' && (
+          <Alert
+            variant="warning"
+            title={t('auth.login.notVerifiedTitle')}
+            actions={<ResendVerificationButton email={email.trim()} label={t('auth.login.resend')} />}
+          >
+            {t('auth.login.notVerifiedBody')}
+          </Alert>
+        )}
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          ref={passwordInput}
+          label={t('auth.fields.password')}
+          name="password"
+          autoComplete="current-password"
+          showLabel={t('auth.fields.showPassword')}
+          hideLabel={t('auth.fields.hidePassword')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <div className="iv-auth__inline">
+          <Checkbox
+            name="remember_me"
+            label={t('auth.login.rememberMe')}
+            hint={t('auth.login.rememberMeHint')}
+            checked={rememberMe}
+            onCheckedChange={setRememberMe}
+          />
+          <LinkButton asChild>
+            <Link to={PATHS.passwordReset}>{t('auth.login.forgotPassword')}</Link>
+          </LinkButton>
+        </div>
+        <Button type="submit" variant="primary" size="lg" block loading={busy}>
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="iv-auth__footer">
+        {t('auth.login.noAccount')} <Link to={PATHS.signup}>{t('auth.login.createAccount')}</Link>
+      </p>
+    </AuthScreen>
+  );
+}

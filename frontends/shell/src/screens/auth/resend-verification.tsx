@@ -1,0 +1,87 @@
+import { emailProblem } from '@innerview/contracts/auth';
+import { Button, TextField, useToast } from '@innerview/ui';
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResendVerificationMutation } from './auth-api.ts';
+import { apiErrorText, asApiError } from './auth-errors.ts';
+
+/**
+ * Sends a new verification link (`POST /users/verify/resend`) and says so with the spec §8 toasts
+ * 'Verification Email Sent' or 'Failed to Send Email'. The server answers alike whether or not the
+ * address waits for verification, so the success toast says "if".
+ */
+export function useResendVerification() {
+  const { t } = useTranslation('shell');
+  const { toast } = useToast();
+  const [resend, { isLoading }] = useResendVerificationMutation();
+  const send = useCallback(
+    async (email: string) => {
+      const result = await resend({ email });
+      if (result.error) {
+        toast({
+          title: t('auth.verificationSent.failedTitle'),
+          description: apiErrorText(t, asApiError(result.error)),
+          variant: 'destructive',
+        });
+        return false;
+      }
+      toast({
+        title: t('auth.verificationSent.sentTitle'),
+        description: t('auth.verificationSent.sentBody'),
+        variant: 'success',
+      });
+      return true;
+    },
+    [resend, t, toast],
+  );
+  return { send, isLoading };
+}
+
+/** Resend for an address the screen already has (the login form, the sign-up in this tab). */
+export function ResendVerificationButton({ email, label }: { email: string; label: string }) {
+  const { send, isLoading } = useResendVerification();
+  return (
+    <Button variant="secondary" size="sm" loading={isLoading} onClick={() => void send(email)}>
+      {label}
+    </Button>
+  );
+}
+
+/** Resend for an address the user types (a verification link opened in another browser). */
+export function ResendVerificationForm({ label }: { label: string }) {
+  const { t } = useTranslation('shell');
+  const { send, isLoading } = useResendVerification();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const address = email.trim();
+    const problem = emailProblem(address);
+    setError(problem ? t(`auth.validation.${problem}`) : undefined);
+    if (problem) {
+      event.currentTarget.querySelector('input')?.focus();
+      return;
+    }
+    await send(address);
+  };
+  return (
+    <form className="iv-auth__form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label={t('auth.fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={error}
+      />
+      <Button type="submit" variant="secondary" loading={isLoading}>
+        {label}
+      </Button>
+    </form>
+  );
+}
