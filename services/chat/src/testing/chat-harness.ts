@@ -27,6 +27,8 @@ export interface ChatHarness {
   service: RunningService;
   chat: ChatContext;
   events: EventEnvelope[];
+  /** The collected events of one type. */
+  eventsOf<T extends EventType>(type: T): EventEnvelope<T>[];
   eventPayloadKey: string;
   call(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Response>;
   /** Publishes an event as its producer would (validated, stamped with the test clock). */
@@ -139,6 +141,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     service: service as never,
     chat,
     events,
+    eventsOf: <T extends EventType>(type: T) => events.filter((e) => e.type === type) as EventEnvelope<T>[],
     eventPayloadKey,
     call,
     publish,
@@ -157,7 +160,8 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         ...extra,
       };
       // Each change is newer than the last, as billing's are.
-      const at = new Date(clock.now().getTime() + (harnessSeq += 1));
+      harnessSeq += 1;
+      const at = new Date(clock.now().getTime() + harnessSeq);
       await publish('billing.subscription.changed', data, at);
       await waitUntil(async () => {
         const row = await findAccess(service.ctx.db, userId);

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAccess } from './db/access.ts';
+import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
+import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { readSse, replyText } from './testing/sse-client.ts';
+
+// Who may chat (the projection of billing's events), metering of the trial quota, and the crisis
+// answer, on PostgreSQL with the Redis event bus.
+let run: IntegrationRun;
+let h: ChatHarness;
+beforeAll(async () => {
+  run = await startIntegrationRun();
+  h = run.harness;
+});
+afterAll(async () => {
+  await run?.stop();
+});
+
+const DAY = 86_400_000;
+const json = async (response: Response) => ({ status: response.status, body: await response.json() });
+const say = (
+  userId: string,
+  message = 'I would like to think about my goals for this year',
+  sessionId?: string,
+) => h.call('POST', '/api/v1/chat/stream', { message, session_id: sessionId ?? null }, { userId });
+const iso = (offsetMs: number) => new Date(h.clock.now().getTime() + offsetMs).toISOString();
+
+async function expectAllowed(userId: string): Promise<void> {
+  const response = await say(userId);
+  expect(response.status).toBe(200);
+  const events = await readSse(response);
+  expect(events.at(-1)?.data).toBe('[DONE]');
+}
+
+async function expectRefused(userId: string, status: number, code: string, reason: string): Promise<void> {
+  const answer = await json(await say(userId));
+  expect(answer.status).toBe(status);
+  expect(answer.body).toMatchObject({ code, reason });
+  expect(typeof answer.body.detail).toBe('string');
+}
+
+describe('access from the subscription projection', () => {
+  it('refuses a person billing has said nothing about with 403 SUBSCRIPTION_REQUIRED', async () => {
+    await expectRefused(randomUUID(), 403, 'SUBSCRIPTION_REQUIRED', 'no_subscription');
+  });
+
+  it.each(['monthly', 'yearly', 'cancelling_at_period_end'] as const)(
+    'lets a %s subscriber chat',
+    async (status) => {
+      const userId = randomUUID();
+      await h.subscribe(userId, status, { periodEnd: iso(10 * DAY) });
+      await expectAllowed(userId);
+    },
+  );
+
+  it('lets a trial with quota and days left chat; an ended trial is SUBSCRIPTION_EXPIRED', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'freemium', { periodEnd: iso(DAY), trialTokensRemaining: 5000 });
+    await expectAllowed(userId);
+    await h.subscribe(userId, 'freemium', { periodEnd: iso(-1), trialTokensRemaining: 5000 });
+    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'trial_expired');
+  });
+
+  it('refuses an exhausted trial with 429 SUBSCRIPTION_LIMIT_REACHED', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'freemium', { periodEnd: iso(10 * DAY), trialTokensRemaining: 0 });
+    const answer = await json(await say(userId));
+    expect(answer).toMatchObject({
+      status: 429,
+      body: { code: 'SUBSCRIPTION_LIMIT_REACHED', reason: 'trial_tokens_exhausted' },
+    });
+    expect(answer.body.detail).toMatch(/^Rate limit exceeded/);
+  });
+
+  it('keeps a cancelled subscription until its period end', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'cancelled', { periodEnd: iso(2 * DAY) });
+    await expectAllowed(userId);
+    h.clock.advance(2 * DAY);
+    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_cancelled');
+    h.clock.advance(-2 * DAY);
+  });
+
+  it('keeps a past-due subscription within its grace (billing.payment.failed), not after', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'past_due', { periodEnd: iso(-DAY) });
+    const accessUntil = iso(3 * DAY).slice(0, 10);
+    await h.publish('billing.payment.failed', {
+      userId,
+      email: 'someone@example.com',
+      firstName: 'Ada',
+      language: 'en',
+      accessUntil,
+      amountMinor: 1900,
+      currency: 'CHF',
+      plan: 'monthly',
+    });
+    await waitUntil(async () => (await findAccess(h.service.ctx.db, userId))?.graceUntil);
+    await expectAllowed(userId);
+    h.clock.advance(4 * DAY);
+    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'payment_past_due');
+    h.clock.advance(-4 * DAY);
+  });
+
+  it('refuses an expired subscription, and ignores an older event that arrives late', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'expired', { periodEnd: iso(-DAY) });
+    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_expired');
+    await h.publish(
+      'billing.subscription.changed',
+      { userId, status: 'monthly', plan: 'monthly', periodEnd: iso(20 * DAY), trialTokensRemaining: null },
+      new Date(h.clock.now().getTime() - 60_000),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await findAccess(h.service.ctx.db, userId))?.status).toBe('expired');
+    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_expired');
+  });
+});
+
+describe('metering', () => {
+  it('emits chat.tokens.consumed per reply, counts total_tokens per session and spends the trial quota', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'freemium', { periodEnd: iso(10 * DAY), trialTokensRemaining: 150 });
+    const first = await say(userId, 'I keep postponing the things that matter to me');
+    const events = await readSse(first);
+    const sessionId = JSON.parse(events[0]!.data).session_id as string;
+    const consumed = await h.waitForEvent('chat.tokens.consumed', (e) => e.data.userId === userId);
+    expect(consumed.data.sessionId).toBe(sessionId);
+    expect(consumed.data.tokens).toBeGreaterThan(0);
+    // Nothing of the conversation travels in the event.
+    expect(Object.keys(consumed.data).sort()).toEqual(['sessionId', 'tokens', 'userId']);
+    const session = await json(
+      await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),
+    );
+    expect(session.body.total_tokens).toBe(consumed.data.tokens);
+    const left = (await findAccess(h.service.ctx.db, userId))?.trialTokensRemaining;
+    expect(left).toBe(Math.max(0, 150 - consumed.data.tokens));
+
+    // Keep talking until the local quota runs out: then the next message is refused at once.
+    for (
+      let i = 0;
+      i < 10 && ((await findAccess(h.service.ctx.db, userId))?.trialTokensRemaining ?? 0) > 0;
+      i++
+    )
+      await readSse(await say(userId, 'Another thought about postponing things', sessionId));
+    await expectRefused(userId, 429, 'SUBSCRIPTION_LIMIT_REACHED', 'trial_tokens_exhausted');
+    // Every reply was reported to billing: the events add up to the session's count.
+    const after = await json(
+      await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),
+    );
+    const reported = await waitUntil(async () => {
+      const seen = h.eventsOf('chat.tokens.consumed').filter((e) => e.data.userId === userId);
+      const sum = seen.reduce((total, e) => total + e.data.tokens, 0);
+      return sum === after.body.total_tokens ? seen : undefined;
+    });
+    expect(reported.length).toBeGreaterThan(1);
+  });
+});
+
+describe('safety', () => {
+  it('answers a French crisis message with resources in French and records only category and language', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'monthly');
+    const message = "Je n'en peux plus, je pense à me suicider ce soir.";
+    const response = await say(userId, message);
+    expect(response.status).toBe(200);
+    const events = await readSse(response);
+    const text = replyText(events);
+    expect(events.at(-1)?.data).toBe('[DONE]');
+    expect(text).toContain('143');
+    expect(text).toContain('La Main Tendue');
+    expect(text).toContain('147');
+    expect(text).toContain('144');
+    expect(text).toContain('112');
+    expect(text).toContain('https://findahelpline.com');
+    expect(text).toContain('Si vous êtes en danger immédiat');
+    // Instead of the coach's reply: no reflection of the words, no question.
+    expect(text).not.toContain('coach hors ligne');
+    const flagged = await h.waitForEvent('chat.safety.flagged', (e) => e.data.userId === userId);
+    expect(flagged.data).toEqual({
+      userId,
+      sessionId: JSON.parse(events[0]!.data).session_id,
+      category: 'suicidal_thoughts',
+      language: 'fr',
+    });
+    expect(JSON.stringify(flagged)).not.toContain('suicider');
+    // No tokens are metered for a crisis answer.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.userId === userId)).toBe(false);
+  });
+
+  it('answers a crisis message even when the person may not chat', async () => {
+    const userId = randomUUID();
+    const response = await say(userId, 'My husband hits me and I am scared to go home tonight.');
+    expect(response.status).toBe(200);
+    const text = replyText(await readSse(response));
+    expect(text).toContain('No one has the right to hurt you');
+    expect(text).toContain('**117**');
+    const flagged = await h.waitForEvent('chat.safety.flagged', (e) => e.data.userId === userId);
+    expect(flagged.data).toMatchObject({ category: 'abuse', language: 'en' });
+    // An ordinary message is still refused.
+    await expectRefused(userId, 403, 'SUBSCRIPTION_REQUIRED', 'no_subscription');
+  });
+
+  it('does not flag figures of speech', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId, 'monthly');
+    const text = replyText(
+      await readSse(await say(userId, 'This deadline is killing me, I am so stressed.')),
+    );
+    expect(text).toContain('offline coach');
+    expect(text).not.toContain('143');
+  });
+});
