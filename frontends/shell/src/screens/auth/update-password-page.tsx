@@ -33,7 +33,8 @@ export function UpdatePasswordPage() {
         description: t('auth.updatePassword.doneBody'),
         variant: 'success',
       });
-      await navigate(PATHS.login, { replace: true });
+      // The login screen at / (where the route guard sends a visitor too, so the two agree).
+      await navigate(PATHS.root, { replace: true });
       return null;
     }
     const error = asApiError(result.error);
