@@ -9,6 +9,7 @@ export default (env: Record<string, unknown>) =>
     {
       appDir,
       name: 'account',
+      role: 'remote',
       title: 'Innerview account (standalone)',
       publicPath: 'auto',
       exposes: {

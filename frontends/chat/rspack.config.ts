@@ -9,6 +9,7 @@ export default (env: Record<string, unknown>) =>
     {
       appDir,
       name: 'chat',
+      role: 'remote',
       title: 'Innerview chat (standalone)',
       publicPath: 'auto',
       exposes: { './ChatApp': './src/chat-app.tsx' },

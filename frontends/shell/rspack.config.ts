@@ -10,6 +10,7 @@ export default (env: Record<string, unknown>) =>
     {
       appDir,
       name: 'shell',
+      role: 'host',
       title: 'Innerview',
       publicPath: '/',
       // In development the shell's own server answers /config.json (the gateway does in

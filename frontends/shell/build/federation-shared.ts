@@ -71,3 +71,13 @@ export function federationShared(appDir: string): Record<string, SharedEntry> {
   }
   return shared;
 }
+
+/** Version and accepted range of each singleton, which the shell's federation runtime provides. */
+export function sharedVersions(appDir: string): Record<string, { version: string; requiredVersion: string }> {
+  return Object.fromEntries(
+    Object.entries(federationShared(appDir)).map(([request, { version, requiredVersion }]) => [
+      request,
+      { version, requiredVersion },
+    ]),
+  );
+}

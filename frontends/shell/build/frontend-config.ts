@@ -4,8 +4,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { themeBootScript } from '@innerview/ui/theme-boot-script';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Compiler, type Configuration, CopyRspackPlugin, HtmlRspackPlugin } from '@rspack/core';
-import { federationShared } from './federation-shared.ts';
+import {
+  type Compiler,
+  type Configuration,
+  CopyRspackPlugin,
+  DefinePlugin,
+  HtmlRspackPlugin,
+  type RspackPluginInstance,
+} from '@rspack/core';
+import { federationShared, sharedVersions } from './federation-shared.ts';
+import type { SharedVersions } from './host-shared.ts';
 
 const THEME_BOOT_FILE = 'theme-boot.js';
 
@@ -31,7 +39,12 @@ export type FrontendOptions = {
   appDir: string;
   /** Module Federation container name: `shell`, `chat`, `account`. */
   name: string;
-  /** Modules a remote exposes (`./ChatApp` → `./src/…`). The shell exposes nothing. */
+  /**
+   * `host` (the shell): bundled as a plain app whose federation runtime starts when it first loads
+   * a remote (federation-host.ts). `remote`: built with the federation plugin, exposing `exposes`.
+   */
+  role: 'host' | 'remote';
+  /** Modules a remote exposes (`./ChatApp` → `./src/…`). */
   exposes?: Record<string, string>;
   /** Page title of the app's own index.html (the shell's, or a remote's standalone page). */
   title: string;
@@ -59,8 +72,52 @@ function reactRouterBuild(appDir: string, production: boolean): string {
   );
 }
 
+/**
+ * The shell's side of Module Federation. It does not use the federation build plugin: that plugin
+ * would route every import of a shared library through the federation runtime (32 KB gzip in the
+ * first script) and keep each shared library whole, although /login shows no remote. Instead the
+ * shell bundles its libraries like any app (tree-shaken, no runtime), and `@module-federation/enhanced/runtime`
+ * (which only the remote loader imports) resolves to federation-host.ts, which starts the runtime
+ * with the shell's own modules as the shared singletons when the first remote loads.
+ */
+function hostFederation(appDir: string, production: boolean) {
+  const alias = {
+    '@module-federation/enhanced/runtime$': join(import.meta.dirname, 'federation-host.ts'),
+    // The shell's screens and the shared subset must be one react-router module instance.
+    'react-router$': reactRouterBuild(appDir, production),
+  };
+  const versions: SharedVersions = sharedVersions(appDir);
+  const plugins: RspackPluginInstance[] = [
+    new DefinePlugin({
+      INNERVIEW_SHARED_VERSIONS: JSON.stringify(versions),
+      // Browser-only runtime: leaves out the federation runtime's Node code paths.
+      ENV_TARGET: JSON.stringify('web'),
+    }),
+  ];
+  return { alias, plugins };
+}
+
+function remoteFederation(options: FrontendOptions): RspackPluginInstance {
+  return new ModuleFederationPlugin({
+    name: options.name,
+    filename: 'remoteEntry.js',
+    exposes: options.exposes ?? {},
+    // A remote loads no other remote.
+    remotes: {},
+    shared: federationShared(options.appDir),
+    manifest: { fileName: 'mf-manifest.json' },
+    // Remote types reach the shell through type-only imports of the remotes' sources
+    // (frontends/shell/src/remotes/remote-modules.ts); the DTS plugin would need a running
+    // type server and network-free zip round trips we don't want in the build.
+    dts: false,
+    // Browser-only runtime: leaves out the federation runtime's Node code paths.
+    experiments: { optimization: { target: 'web' } },
+  });
+}
+
 export function frontendConfig(options: FrontendOptions, production: boolean): Configuration {
   const { appDir, name } = options;
+  const host = options.role === 'host' ? hostFederation(appDir, production) : undefined;
   return {
     context: appDir,
     mode: production ? 'production' : 'development',
@@ -81,7 +138,7 @@ export function frontendConfig(options: FrontendOptions, production: boolean): C
       // The shared react-router subset (react-router-client.mjs) imports react-router's own build
       // under this name, so it does not consume itself through the share. Its package exports only
       // the development build; production takes the production one, as its Vite plugin does.
-      alias: { 'react-router-entry$': reactRouterBuild(appDir, production) },
+      alias: { 'react-router-entry$': reactRouterBuild(appDir, production), ...host?.alias },
     },
     module: {
       rules: [
@@ -102,21 +159,7 @@ export function frontendConfig(options: FrontendOptions, production: boolean): C
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        exposes: options.exposes ?? {},
-        // No build-time remotes: the shell registers them at run time from /config.json.
-        remotes: {},
-        shared: federationShared(appDir),
-        manifest: { fileName: 'mf-manifest.json' },
-        // Remote types reach the shell through type-only imports of the remotes' sources
-        // (frontends/shell/src/remotes/remote-modules.ts); the DTS plugin would need a running
-        // type server and network-free zip round trips we don't want in the build.
-        dts: false,
-        // Browser-only runtime: leaves out the federation runtime's Node code paths.
-        experiments: { optimization: { target: 'web' } },
-      }),
+      ...(host ? host.plugins : [remoteFederation(options)]),
       new HtmlRspackPlugin({
         // One page template for the shell and the remotes' standalone pages.
         template: join(import.meta.dirname, 'index.ejs'),

@@ -4,5 +4,7 @@ import { runtimeConfig } from './runtime-config.ts';
 void runtimeConfig().catch(() => {
   // Reported by whoever needs the configuration (the remote loader shows it with a retry).
 });
-// Async boundary: shared singletons (React, router, store…) are negotiated before any of them runs.
+// This entry stays tiny so the fetch above starts at once; the app (React, router, store…) comes
+// in the bootstrap chunk. The federation runtime is not part of either: it starts with the first
+// remote (build/federation-host.ts).
 void import('./bootstrap.tsx');
