@@ -4,6 +4,13 @@ import { RouteErrorPage } from '../errors/route-error-page.tsx';
 import { PublicFrame } from '../layout/public-frame.tsx';
 import { RootLayout } from '../layout/root-layout.tsx';
 import { NotFoundPage } from '../screens/not-found-page.tsx';
+import {
+  introduction2Route,
+  introductionRoute,
+  invitationRoute,
+  questionnairePrintRoute,
+  questionnaireRoute,
+} from '../screens/onboarding/onboarding-routes.tsx';
 import type { ScreenName } from '../screens/titled-page.tsx';
 import { activeSubscriptionGuard, guardedRoute, onboardingGuard, publicRouteGuard } from './guards.ts';
 import { PATHS } from './paths.ts';
@@ -115,19 +122,18 @@ export const routes: RouteObject[] = [
               screen(PATHS.subscriptionExpired, 'subscriptionExpired'),
               screen(PATHS.subscriptionSuccess, 'subscriptionSuccess'),
               screen(PATHS.pricing, 'pricing'),
-              screen(PATHS.onboardingIntroduction, 'onboardingIntroduction'),
-              screen(PATHS.onboardingIntroduction2, 'onboardingIntroduction2'),
+              introductionRoute,
+              introduction2Route,
               {
                 element: (
                   <RouteGuard guard={onboardingGuard} needs={{ onboarding: true, subscription: true }} />
                 ),
-                children: [
-                  screen(PATHS.questionnaireInvitation, 'questionnaireInvitation'),
-                  screen(PATHS.questionnaire, 'questionnaire'),
-                ],
+                children: [invitationRoute, questionnaireRoute],
               },
             ],
           },
+          // The questionnaire's print view: no frame, so it prints clean; open after onboarding too.
+          questionnairePrintRoute,
         ],
       },
       {
