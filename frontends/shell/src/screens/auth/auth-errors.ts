@@ -1,5 +1,5 @@
 import type { ApiError } from '@innerview/api-client';
-import { type AuthMessageKey, authMessages } from '@innerview/contracts/auth';
+import type { AuthMessageKey } from '@innerview/contracts/auth';
 
 /** `t` of react-i18next, narrowed to what these helpers use. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -8,8 +8,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// The message keys of `authMessages`, kept in step with it by the type check. Listed here rather
+// than imported: the contracts module also holds the server's zod schemas, and the login screen
+// must not download zod (web budget of /login).
+const MESSAGE_KEYS = {
+  dateOfBirthRequired: true,
+  dateOfBirthFormat: true,
+  yearFourDigits: true,
+  tooYoung: true,
+  tooOld: true,
+  futureDate: true,
+  emailRequired: true,
+  emailInvalid: true,
+  passwordRequired: true,
+  passwordRule: true,
+  confirmRequired: true,
+  passwordsDiffer: true,
+  firstNameLength: true,
+  lastNameLength: true,
+  termsRequired: true,
+  privacyRequired: true,
+  loginEmailInvalid: true,
+} satisfies Record<AuthMessageKey, true>;
+
 function isAuthMessageKey(value: unknown): value is AuthMessageKey {
-  return typeof value === 'string' && Object.hasOwn(authMessages, value);
+  return typeof value === 'string' && Object.hasOwn(MESSAGE_KEYS, value);
 }
 
 /** The error body the auth service sent (`{ detail, code, …extra }`); the api-client keeps it in `details`. */

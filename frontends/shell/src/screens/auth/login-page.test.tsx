@@ -1,4 +1,5 @@
 import { REMEMBER_ME_KEY, readToken, TOKEN_KEY } from '@innerview/api-client';
+import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
 import { TOAST_LOCK_MS, TOAST_WARNING_MS } from '@innerview/ui';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   fakeApi,
   findToast,
+  jsonResponse,
   polyfillJsdom,
   type Route,
   renderShell,
@@ -146,6 +148,26 @@ describe('login screen', () => {
     });
     expect(api.requests[0]!.headers.get('authorization')).toBeNull();
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('a second Enter while the first attempt runs is not a second attempt', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { requests } = installFakeFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderShell('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ada@example.ch');
+    await user.type(screen.getByLabelText('Password'), 'Wrong#1234{Enter}');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    answer(jsonResponse(401, { detail: 'Incorrect', code: 'INVALID_CREDENTIALS', failed_login_attempts: 1 }));
+    await findToast('Error while signing in');
+    expect(requests).toHaveLength(1);
   });
 
   it('from 3 failed attempts: "Login Failed - Warning" with the attempts remaining, for 8 s', async () => {

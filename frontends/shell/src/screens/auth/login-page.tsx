@@ -1,5 +1,4 @@
 import { type ApiError, useAppDispatch } from '@innerview/api-client';
-import { isValidEmail } from '@innerview/contracts/auth';
 import {
   Alert,
   Button,
@@ -24,6 +23,20 @@ import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 
 /** Where "Contact support" leads (the address the legal texts name). */
 export const SUPPORT_MAILTO = 'mailto:support@innerview.ch';
+/**
+ * The shared rules (`@innerview/contracts/auth`) load with the first submit, not with the page:
+ * that module also holds the server's zod schemas, which would add zod to the JavaScript of /login
+ * (web budget). If it cannot load, the server checks the same rule and answers in the same words.
+ */
+async function loginEmailIsValid(address: string): Promise<boolean> {
+  try {
+    const { isValidEmail } = await import('@innerview/contracts/auth');
+    return isValidEmail(address);
+  } catch {
+    return true;
+  }
+}
+
 // One toast for the latest failed attempt: a new attempt replaces it instead of stacking.
 const FAILURE_TOAST_ID = 'login-failure';
 
@@ -46,6 +59,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(form);
@@ -113,10 +127,21 @@ export function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    // A second Enter while the first attempt runs would count as a second failed attempt.
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submit();
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  };
+
+  const submit = async () => {
     const address = email.trim();
     const found: FieldErrors = {};
-    if (!isValidEmail(address)) found.email = t('auth.validation.loginEmailInvalid');
+    if (!(await loginEmailIsValid(address))) found.email = t('auth.validation.loginEmailInvalid');
     if (password === '') found.password = t('auth.validation.passwordRequired');
     setErrors(found);
     if (found.email || found.password) {
@@ -125,26 +150,22 @@ export function LoginPage() {
     }
     setBusy(true);
     setFailure(null);
-    try {
-      const result = await signIn({ email: address, password, rememberMe });
-      if (result.error) {
-        showFailure(asApiError(result.error));
-        return;
-      }
-      const outcome = await finishSignIn(dispatch, result.data.access_token, rememberMe);
-      if (outcome.ok) {
-        await navigate(outcome.to, { replace: true });
-        return;
-      }
-      toast({
-        id: FAILURE_TOAST_ID,
-        title: t('auth.login.errorTitle'),
-        description: outcome.error ? apiErrorText(t, outcome.error) : t('auth.errors.unknown'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
+    const result = await signIn({ email: address, password, rememberMe });
+    if (result.error) {
+      showFailure(asApiError(result.error));
+      return;
     }
+    const outcome = await finishSignIn(dispatch, result.data.access_token, rememberMe);
+    if (outcome.ok) {
+      await navigate(outcome.to, { replace: true });
+      return;
+    }
+    toast({
+      id: FAILURE_TOAST_ID,
+      title: t('auth.login.errorTitle'),
+      description: outcome.error ? apiErrorText(t, outcome.error) : t('auth.errors.unknown'),
+      variant: 'destructive',
+    });
   };
 
   return (

@@ -1,6 +1,5 @@
-import { emailProblem } from '@innerview/contracts/auth';
-import { Button, TextField, useToast } from '@innerview/ui';
-import { type FormEvent, useCallback, useState } from 'react';
+import { Button, useToast } from '@innerview/ui';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResendVerificationMutation } from './auth-api.ts';
 import { apiErrorText, asApiError } from './auth-errors.ts';
@@ -44,44 +43,5 @@ export function ResendVerificationButton({ email, label }: { email: string; labe
     <Button variant="secondary" size="sm" loading={isLoading} onClick={() => void send(email)}>
       {label}
     </Button>
-  );
-}
-
-/** Resend for an address the user types (a verification link opened in another browser). */
-export function ResendVerificationForm({ label }: { label: string }) {
-  const { t } = useTranslation('shell');
-  const { send, isLoading } = useResendVerification();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const address = email.trim();
-    const problem = emailProblem(address);
-    setError(problem ? t(`auth.validation.${problem}`) : undefined);
-    if (problem) {
-      event.currentTarget.querySelector('input')?.focus();
-      return;
-    }
-    await send(address);
-  };
-  return (
-    <form className="iv-auth__form" noValidate onSubmit={onSubmit}>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={error}
-      />
-      <Button type="submit" variant="secondary" loading={isLoading}>
-        {label}
-      </Button>
-    </form>
   );
 }

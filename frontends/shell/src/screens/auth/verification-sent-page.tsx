@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import { pendingVerificationEmail } from './pending-verification.ts';
-import { ResendVerificationButton, ResendVerificationForm } from './resend-verification.tsx';
+import { ResendVerificationButton } from './resend-verification.tsx';
+import { ResendVerificationForm } from './resend-verification-form.tsx';
 
 /**
  * Spec §2 "Email verification: a sent notice with a resend link". The address comes from the

@@ -8,7 +8,7 @@ import { authApi } from './auth-api.ts';
 import { apiErrorText, asApiError, linkProblem } from './auth-errors.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import { forgetPendingVerification } from './pending-verification.ts';
-import { ResendVerificationForm } from './resend-verification.tsx';
+import { ResendVerificationForm } from './resend-verification-form.tsx';
 
 type Outcome = { kind: 'verified' | 'expired' | 'invalid' } | { kind: 'failed'; error: ApiError };
 
