@@ -9,8 +9,8 @@ export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
     .replace(/\s+/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
     .trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return 'file';
   const chars = Array.from(cleaned);

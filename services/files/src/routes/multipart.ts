@@ -1,6 +1,6 @@
 import { HttpError } from '@innerview/kit';
 import busboy from 'busboy';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { fileErrorCodes as codes, MAX_FILE_BYTES, fileMessages as messages } from '../domain/limits.ts';
 
 export interface UploadedPart {
@@ -34,7 +34,6 @@ const unprocessable = (field: string, msg: string, code?: string) =>
  */
 export function readMultipart(
   req: Request,
-  res: Response,
   spec: MultipartSpec,
 ): Promise<{ fields: Map<string, string>; files: UploadedPart[] }> {
   if (!req.is('multipart/form-data')) return Promise.reject(new HttpError(415, messages.notMultipart));
@@ -44,7 +43,8 @@ export function readMultipart(
       headers: req.headers,
       defParamCharset: 'utf8',
       limits: {
-        fileSize: MAX_FILE_BYTES,
+        // Busboy signals the limit when a file reaches it: one byte more than allowed is the signal.
+        fileSize: MAX_FILE_BYTES + 1,
         files: spec.maxFiles,
         fields: spec.fields.length,
         fieldSize: spec.maxFieldBytes,
@@ -66,7 +66,8 @@ export function readMultipart(
       req.unpipe(parser);
       parser.removeAllListeners();
       parser.on('error', () => {});
-      res.setHeader('Connection', 'close');
+      // The answer goes out at once; the rest of the body is read and dropped so the client can
+      // finish sending and read it (a closed socket would meet it with EPIPE instead).
       let drained = 0;
       req.on('data', (chunk: Buffer) => {
         drained += chunk.length;

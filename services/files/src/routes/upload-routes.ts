@@ -1,5 +1,5 @@
 import { defineRoute, HttpError, type RouteDefinition, zodFieldErrors } from '@innerview/kit';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { uploadFiles } from '../actions/upload.ts';
 import {
   fileErrorCodes as codes,
@@ -26,10 +26,10 @@ const errorResponses = {
 
 async function handleUpload(
   fc: FilesContext,
-  { req, res, userId }: { req: Request; res: Response; userId: string },
+  { req, userId }: { req: Request; userId: string },
   options: { fileField: string; maxFiles: number; tooManyFiles: string; defaultFileType: FileType },
 ) {
-  const body = await readMultipart(req, res, {
+  const body = await readMultipart(req, {
     fileField: options.fileField,
     maxFiles: options.maxFiles,
     tooManyFiles: options.tooManyFiles,

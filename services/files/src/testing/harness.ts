@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EventEnvelope } from '@innerview/contracts';
+import {
+  createEventBus,
+  createLogger,
+  type EventBus,
+  type Logger,
+  ManualClock,
+  type RunningService,
+  startService,
+  USER_ID_HEADER,
+} from '@innerview/kit';
+import { createFilesService } from '../app.ts';
+import { INTERNAL_TOKEN_HEADER } from '../internal-token.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
+type Json = any;
+
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+  /** What the browser would claim; the service ignores it. */
+  type?: string;
+}
+
+export interface Answer {
+  status: number;
+  body: Json;
+  headers: Headers;
+  bytes: Buffer;
+}
+
+/** A running files service for tests, called the way the gateway (and chat) call it. */
+export interface FilesHarness {
+  url: string;
+  service: RunningService;
+  dataDir: string;
+  internalToken: string;
+  bus: EventBus;
+  clock: ManualClock;
+  call(
+    method: string,
+    path: string,
+    options?: { userId?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Answer>;
+  /** A multipart upload: `files` under `field`, plus text fields. */
+  upload(
+    userId: string,
+    route: 'upload' | 'upload-multiple-to-session',
+    files: Upload[],
+    fields?: Record<string, string>,
+  ): Promise<Answer>;
+  /** `POST /internal/extracted-text` with the right token unless another is given. */
+  extractedText(body: unknown, token?: string): Promise<Answer>;
+  publish(event: EventEnvelope): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startFilesHarness(
+  options: { env?: Record<string, string>; bus?: EventBus; logger?: Logger; clock?: ManualClock } = {},
+): Promise<FilesHarness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'iv-files-'));
+  const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
+  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
+  const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(32).toString('base64url');
+  const service = await startService(createFilesService(), {
+    env: {
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      JOBS: 'memory',
+      FILES_SWEEP_INTERVAL_MS: '100',
+      ...options.env,
+      INTERNAL_TOKEN: internalToken,
+    },
+    bus,
+    clock,
+    logger: options.logger ?? createLogger({ name: 'files', level: 'silent' }),
+  });
+  const answer = async (response: Response): Promise<Answer> => {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const json = response.headers.get('content-type')?.includes('application/json');
+    return {
+      status: response.status,
+      headers: response.headers,
+      bytes,
+      body: json && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined,
+    };
+  };
+  const call: FilesHarness['call'] = async (method, route, { userId, body, headers = {} } = {}) =>
+    answer(
+      await fetch(`${service.url}${route}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(userId ? { [USER_ID_HEADER]: userId } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  const upload: FilesHarness['upload'] = async (userId, route, files, fields = {}) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const field = route === 'upload' ? 'file' : 'files';
+    for (const file of files)
+      form.append(
+        field,
+        new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+        file.name,
+      );
+    return answer(
+      await fetch(`${service.url}/api/v1/files/${route}`, {
+        method: 'POST',
+        headers: { [USER_ID_HEADER]: userId },
+        body: form,
+      }),
+    );
+  };
+  return {
+    url: service.url,
+    service: service as never,
+    dataDir,
+    internalToken,
+    bus,
+    clock,
+    call,
+    upload,
+    extractedText: (body, token = internalToken) =>
+      call('POST', '/internal/extracted-text', { body, headers: { [INTERNAL_TOKEN_HEADER]: token } }),
+    publish: (event) => bus.publish([event]),
+    stop: async () => {
+      await service.stop();
+      if (!options.bus) await bus.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it holds (events and sweeps are asynchronous). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
