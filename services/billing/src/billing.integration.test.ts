@@ -51,7 +51,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     const user = await h.register();
     expect((await h.call('GET', '/api/v1/subscriptions/status', user)).body.subscription_status).toBeNull();
     expect((await h.call('POST', '/api/v1/subscriptions/chat-access', user)).body).toMatchObject({
-      code: 'NO_SUBSCRIPTION',
+      code: 'SUBSCRIPTION_REQUIRED',
       redirect_to: '/pricing',
     });
 

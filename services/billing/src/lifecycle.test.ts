@@ -190,7 +190,8 @@ describe('a person from sign-up to a paid plan and back', () => {
     const denied = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({
-      code: 'SUBSCRIPTION_CANCELLED',
+      code: 'SUBSCRIPTION_EXPIRED',
+      reason: 'subscription_cancelled',
       allowed: false,
       redirect_to: '/auth/subscription-expired',
     });
@@ -233,7 +234,8 @@ describe('a person from sign-up to a paid plan and back', () => {
     const failed = await h.waitForEvent('billing.payment.failed', (e) => e.subject === user);
     expect(failed.data).toMatchObject({ accessUntil: '2026-06-22', amountMinor: 1900, plan: 'monthly' });
     const access = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
-    expect(access.body).toMatchObject({ code: 'PAYMENT_PAST_DUE', access_until: '2026-06-22' });
+    // Limited access until a date: chat goes on until then.
+    expect(access.body).toMatchObject({ allowed: true, access: 'limited', access_until: '2026-06-22' });
 
     const update = await h.call('POST', '/api/v1/subscriptions/payment-method', user);
     expect(update.status).toBe(200);
@@ -259,7 +261,13 @@ describe('a person from sign-up to a paid plan and back', () => {
     expect((await h.call('GET', '/api/v1/subscriptions/status', other)).body.subscription_status).toBe(
       'past_due',
     );
+    h.clock.set('2027-05-22T07:59:59.000Z');
+    expect((await h.call('POST', '/api/v1/subscriptions/chat-access', other)).body.access).toBe('limited');
     h.clock.set('2027-05-22T08:00:00.000Z');
+    expect((await h.call('POST', '/api/v1/subscriptions/chat-access', other)).body).toMatchObject({
+      code: 'SUBSCRIPTION_EXPIRED',
+      reason: 'payment_past_due',
+    });
     await h.sweep();
     expect((await h.call('GET', '/api/v1/subscriptions/status', other)).body).toMatchObject({
       subscription_status: 'expired',
@@ -294,7 +302,11 @@ describe('the trial', () => {
     expect(h.eventsOf('billing.trial.ending', user)).toHaveLength(1);
     const access = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
     expect(access.status).toBe(403);
-    expect(access.body).toMatchObject({ code: 'TRIAL_EXPIRED', redirect_to: '/trial-expired' });
+    expect(access.body).toMatchObject({
+      code: 'SUBSCRIPTION_EXPIRED',
+      reason: 'trial_expired',
+      redirect_to: '/trial-expired',
+    });
     expect((await h.call('POST', '/api/v1/subscriptions/freemium/activate', user)).status).toBe(409);
     // Locked until upgrade: paying opens it again.
     const checkout = await h.call('POST', '/api/v1/subscriptions/checkout/yearly', user);

@@ -38,6 +38,7 @@ export async function chatAccess(billing: BillingContext, userId: string) {
     subscription_status: access.status,
     access: access.access,
     remaining_trial_tokens: access.remainingTrialTokens,
+    access_until: access.accessUntil ? isoDate(access.accessUntil) : null,
   };
 }
 

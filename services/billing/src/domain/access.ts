@@ -14,16 +14,17 @@ export type ChatAccess =
   | {
       allowed: true;
       status: SubscriptionStatus;
-      /** `trial`: metered against the trial quota; `full`: a paid plan. */
-      access: 'trial' | 'full';
+      /** `trial`: metered against the trial quota; `full`: a paid plan; `limited`: past due, until `accessUntil`. */
+      access: 'trial' | 'full' | 'limited';
       remainingTrialTokens: number | null;
+      accessUntil: Date | null;
     }
   | {
       allowed: false;
       status: SubscriptionStatus | null;
       /** 429 for an exhausted trial quota (SUBSCRIPTION_LIMIT_REACHED), 403 for a locked account. */
       httpStatus: 403 | 429;
-      code: string;
+      code: 'SUBSCRIPTION_REQUIRED' | 'SUBSCRIPTION_EXPIRED' | 'SUBSCRIPTION_LIMIT_REACHED';
       reason: DenialReason;
       message: string;
       redirectTo: string;
@@ -33,87 +34,98 @@ export type ChatAccess =
 /** A renewing plan keeps access this long past its period end while the provider's renewal lands. */
 export const RENEWAL_SETTLE_MS = 24 * 60 * 60 * 1000;
 
-/** May this person chat now, and if not, why (spec §4 and §6). Uses the time, not only the status. */
+const expiredScreen = '/auth/subscription-expired';
+
+/**
+ * May this person chat now, and if not, why (spec §4 and §6). Uses the time, not only the status.
+ * The codes and reasons are the ones chat's own access projection answers with, so the client
+ * handles one set: 403 SUBSCRIPTION_REQUIRED / SUBSCRIPTION_EXPIRED (+ reason), 429
+ * SUBSCRIPTION_LIMIT_REACHED.
+ */
 export function chatAccess(state: SubscriptionState, now: Date): ChatAccess {
   const { status } = state;
-  const deny = (
-    httpStatus: 403 | 429,
-    code: string,
+  const allow = (access: 'trial' | 'full' | 'limited', accessUntil: Date | null = null): ChatAccess => ({
+    allowed: true,
+    status: status!,
+    access,
+    remainingTrialTokens: access === 'trial' ? state.trialTokensRemaining : null,
+    accessUntil,
+  });
+  const expired = (
     reason: DenialReason,
     message: string,
     redirectTo: string,
     accessUntil: Date | null = null,
-  ): ChatAccess => ({ allowed: false, status, httpStatus, code, reason, message, redirectTo, accessUntil });
+  ): ChatAccess => ({
+    allowed: false,
+    status,
+    httpStatus: 403,
+    code: 'SUBSCRIPTION_EXPIRED',
+    reason,
+    message,
+    redirectTo,
+    accessUntil,
+  });
   const trialOver = () =>
-    deny(
-      403,
-      'TRIAL_EXPIRED',
-      'trial_expired',
-      'Your free trial has ended. Choose a plan to keep chatting.',
-      '/trial-expired',
-    );
+    expired('trial_expired', 'Your free trial has ended. Choose a plan to keep chatting.', '/trial-expired');
   const ended = () =>
-    deny(
-      403,
-      'SUBSCRIPTION_EXPIRED',
+    expired(
       'subscription_expired',
       'Your subscription has expired. Renew it to keep chatting.',
-      '/auth/subscription-expired',
+      expiredScreen,
+    );
+  const cancelled = () =>
+    expired(
+      'subscription_cancelled',
+      'Your subscription was cancelled and has ended. Reactivate it to keep chatting.',
+      expiredScreen,
+      state.reactivateUntil,
     );
   switch (status) {
     case null:
-      return deny(
-        403,
-        'NO_SUBSCRIPTION',
-        'no_subscription',
-        'Choose a plan or start your free trial.',
-        '/pricing',
-      );
+      return {
+        allowed: false,
+        status,
+        httpStatus: 403,
+        code: 'SUBSCRIPTION_REQUIRED',
+        reason: 'no_subscription',
+        message: 'A subscription is required to chat. Start your free trial or choose a plan.',
+        redirectTo: '/pricing',
+        accessUntil: null,
+      };
     case 'freemium':
       if (!state.trialEndsAt || now >= state.trialEndsAt) return trialOver();
       if (state.trialTokensRemaining <= 0)
-        return deny(
-          429,
-          'SUBSCRIPTION_LIMIT_REACHED',
-          'trial_tokens_exhausted',
-          'You have used all of your free trial. Upgrade to keep chatting.',
-          '/pricing',
-          state.trialEndsAt,
-        );
-      return { allowed: true, status, access: 'trial', remainingTrialTokens: state.trialTokensRemaining };
+        return {
+          allowed: false,
+          status,
+          httpStatus: 429,
+          code: 'SUBSCRIPTION_LIMIT_REACHED',
+          reason: 'trial_tokens_exhausted',
+          message: 'Rate limit exceeded: you have used all of your free trial. Upgrade to keep chatting.',
+          redirectTo: '/pricing',
+          accessUntil: state.trialEndsAt,
+        };
+      return allow('trial', state.trialEndsAt);
     case 'monthly':
     case 'yearly':
       if (state.currentPeriodEnd && now.getTime() >= state.currentPeriodEnd.getTime() + RENEWAL_SETTLE_MS)
         return ended();
-      return { allowed: true, status, access: 'full', remainingTrialTokens: null };
+      return allow('full', state.currentPeriodEnd);
     case 'cancelling_at_period_end':
-      if (!state.currentPeriodEnd || now >= state.currentPeriodEnd)
-        return deny(
-          403,
-          'SUBSCRIPTION_CANCELLED',
-          'subscription_cancelled',
-          'Your subscription was cancelled and has ended. Reactivate it to keep chatting.',
-          '/auth/subscription-expired',
-        );
-      return { allowed: true, status, access: 'full', remainingTrialTokens: null };
+      if (!state.currentPeriodEnd || now >= state.currentPeriodEnd) return cancelled();
+      return allow('full', state.currentPeriodEnd);
     case 'past_due':
-      return deny(
-        403,
-        'PAYMENT_PAST_DUE',
+      // Limited access until a date (spec §4): chat goes on until `accessUntil`, then it is suspended.
+      if (state.accessUntil && now < state.accessUntil) return allow('limited', state.accessUntil);
+      return expired(
         'payment_past_due',
         'Your last payment did not go through. Update your payment method to keep chatting.',
-        '/auth/subscription-expired',
+        expiredScreen,
         state.accessUntil,
       );
     case 'cancelled':
-      return deny(
-        403,
-        'SUBSCRIPTION_CANCELLED',
-        'subscription_cancelled',
-        'Your subscription was cancelled and has ended. Reactivate it to keep chatting.',
-        '/auth/subscription-expired',
-        state.reactivateUntil,
-      );
+      return cancelled();
     case 'expired':
       return state.expiredReason === 'trial_ended' ? trialOver() : ended();
   }

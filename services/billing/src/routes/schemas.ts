@@ -172,23 +172,29 @@ export const ChatAccessResponse = z
     allowed: z.literal(true),
     reason: z.null(),
     subscription_status: status,
-    access: z.enum(['trial', 'full']),
+    access: z.enum(['trial', 'full', 'limited']).describe('limited: past due, until access_until'),
     remaining_trial_tokens: z.number().int().nullable(),
+    access_until: date,
   })
   .meta({ id: 'ChatAccess' });
 
 export const ChatAccessDenied = z
   .object({
     detail: z.string(),
-    code: z
-      .string()
-      .describe(
-        'SUBSCRIPTION_LIMIT_REACHED, TRIAL_EXPIRED, SUBSCRIPTION_EXPIRED, SUBSCRIPTION_CANCELLED, PAYMENT_PAST_DUE, NO_SUBSCRIPTION',
-      ),
+    code: z.enum(['SUBSCRIPTION_REQUIRED', 'SUBSCRIPTION_EXPIRED', 'SUBSCRIPTION_LIMIT_REACHED']),
     allowed: z.literal(false),
-    reason: z.string(),
+    reason: z
+      .enum([
+        'no_subscription',
+        'trial_expired',
+        'trial_tokens_exhausted',
+        'payment_past_due',
+        'subscription_cancelled',
+        'subscription_expired',
+      ])
+      .describe('What to tell the person'),
     subscription_status: status,
-    redirect_to: z.string(),
+    redirect_to: z.string().describe('/pricing, /trial-expired or /auth/subscription-expired'),
     access_until: date,
   })
   .meta({ id: 'ChatAccessDenied' });

@@ -149,7 +149,7 @@ export function subscriptionRoutes(billing: BillingContext): RouteDefinition[] {
       responses: {
         200: { description: 'Allowed', schema: ChatAccessResponse },
         403: {
-          description: 'Locked: trial ended, expired, cancelled, past due, no plan',
+          description: 'SUBSCRIPTION_REQUIRED (no plan yet) or SUBSCRIPTION_EXPIRED (the reason says which)',
           schema: ChatAccessDenied,
         },
         429: {
