@@ -86,8 +86,10 @@ export function createOpenAiCoach(options: OpenAiCoachOptions): CoachModel {
           },
           { signal: upstream.signal },
         );
+        let finished = false;
         for await (const chunk of stream) {
           arm();
+          if (chunk.choices[0]?.finish_reason) finished = true;
           if (chunk.usage)
             usage = {
               promptTokens: chunk.usage.prompt_tokens,
@@ -99,6 +101,10 @@ export function createOpenAiCoach(options: OpenAiCoachOptions): CoachModel {
             yield { type: 'text', text };
           }
         }
+        // The SDK ends an aborted stream quietly: tell a stall and a cut from a complete answer.
+        if (!signal.aborted && idle) throw new CoachModelError('timeout', 'the model stream stalled');
+        if (!signal.aborted && !finished)
+          throw new CoachModelError('broken_stream', 'the model stream ended before its finish');
       } catch (err) {
         // Stopped or abandoned: the call was cancelled on purpose, which is not an error.
         if (!signal.aborted) {

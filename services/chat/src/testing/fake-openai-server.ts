@@ -137,6 +137,8 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     }
     switch (behaviour.kind) {
       case 'broken':
+        // Let the pieces leave first, then cut the connection without an end.
+        await sleep(30);
         res.destroy();
         return;
       case 'stall':

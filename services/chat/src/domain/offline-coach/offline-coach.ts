@@ -77,7 +77,12 @@ export function keyPhrase(message: string, language: LanguageCode): string {
     return { clause, score: score + index * 0.01 };
   });
   const best = scored.sort((a, b) => b.score - a.score)[0]!.clause;
-  return quotable(best, MAX_PHRASE_WORDS);
+  // A clause cut from its sentence may start with "and" or "but": the quotation starts after it.
+  const trimmed = best.replace(
+    /^(and|but|so|et|mais|donc|und|aber|also|e|ma|quindi|y|pero|así que)\s+/iu,
+    '',
+  );
+  return quotable(trimmed, MAX_PHRASE_WORDS);
 }
 
 function contentWords(text: string, language: LanguageCode): Set<string> {

@@ -35,13 +35,27 @@ export const de: LanguagePatterns = {
     { category: 'suicidal_thoughts', pattern: /\b(will|mochte|kann) nicht mehr leben\b/, negatable: false },
     {
       category: 'suicidal_thoughts',
-      pattern: /\bkeinen (grund|sinn) mehr (zu leben|im leben|zum leben)\b/,
+      pattern: /\bkeinen (grund|sinn) mehr (darin )?(zu leben|im leben|zum leben)\b/,
       negatable: false,
     },
     { category: 'suicidal_thoughts', pattern: /\b(besser|ginge es besser) ohne mich\b/ },
     { category: 'suicidal_thoughts', pattern: /\babschiedsbrief/ },
     { category: 'suicidal_thoughts', pattern: /\bnie (wieder|mehr) aufwachen\b/, negatable: false },
     { category: 'suicidal_thoughts', pattern: /\blebensmude\b/ },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b((einfacher|besser|leichter) fur alle|fur alle (einfacher|besser|leichter)),? wenn ich (nicht mehr da|tot|weg|nicht mehr am leben) (ware|waere)\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\bmich vor (einen|den|ein|die) (zug|bus|auto|lkw|tram|s-bahn) (zu )?(werfen|schmeissen|legen)\b/,
+    },
+    { category: 'suicidal_thoughts', pattern: /\balles (soll )?fur immer (aufhort|aufhoren|vorbei ist)\b/ },
+    { category: 'suicidal_thoughts', pattern: /\b(das leben|vom leben) (satt|mude)\b/ },
+    { category: 'suicidal_thoughts', pattern: /\bfur immer (verschwinden|weg sein)\b/ },
     // Selbstverletzung
     { category: 'self_harm', pattern: /\b(ritze|ritzen|geritzt|ritzte)\b/ },
     { category: 'self_harm', pattern: /\bselbstverletz/ },
@@ -56,6 +70,12 @@ export const de: LanguagePatterns = {
     },
     { category: 'self_harm', pattern: /\bmich (wieder|erneut) geschnitten\b/ },
     { category: 'self_harm', pattern: /\bmir (selbst )?(weh ?tun|wehzutun|etwas antun|was antun)\b/ },
+    {
+      category: 'self_harm',
+      pattern:
+        /\bmir (\w+ ){0,5}(die|den|das) (arme?|handgelenke?|oberschenkel|beine?|haut|bauch) (\w+ )?(aufgeschnitten|aufgeritzt|geritzt|zerschnitten|aufgekratzt)\b/,
+    },
+    { category: 'self_harm', pattern: /\b(tue|tat) mir (\w+ ){0,3}(absichtlich|bewusst|extra) weh\b/ },
     // Gewalt und Missbrauch
     {
       category: 'abuse',
@@ -78,6 +98,7 @@ export const de: LanguagePatterns = {
     { category: 'abuse', pattern: new RegExp(`\\bangst vor (meinem|meiner) ${close}\\b`) },
     { category: 'abuse', pattern: /\b(erlebe|erleide|erfahre) (\w+ )?(hausliche|sexuelle) gewalt\b/ },
     { category: 'abuse', pattern: /\bzum sex gezwungen\b/ },
+    { category: 'abuse', pattern: /\bhat mich (\w+ ){0,2}(missbraucht|vergewaltigt|misshandelt)\b/ },
     // Akute Gefahr
     { category: 'acute_danger', pattern: /\bmit (einem|einer) (messer|pistole|waffe|gewehr)\b/ },
     {
@@ -89,5 +110,10 @@ export const de: LanguagePatterns = {
     { category: 'acute_danger', pattern: /\bdroht,? mich (umzubringen|zu toten|zu schlagen|zu erstechen)\b/ },
     { category: 'acute_danger', pattern: /\b(einzubrechen|bricht ein|einbrechen)\b/ },
     { category: 'acute_danger', pattern: /\bauf (der|einer|dem) (brucke|dach)\b.{0,40}\bspringen\b/ },
+    {
+      category: 'acute_danger',
+      pattern:
+        /\b(gesagt|droht|gedroht|schreit|geschrien|geschworen),? (dass )?(er|sie) (bringt mich um|mich umbringt|mich umbringen wird|bringe mich um|werde mich umbringen|wurde mich umbringen)\b/,
+    },
   ],
 };

@@ -11,7 +11,7 @@ export const en: LanguagePatterns = {
     /\bcould (just )?kill (myself|me) for\b/,
     /\bkill(ing)? myself (laughing|with work)\b/,
     /\bbeat(ing)? (myself|me) up (over|about|for)\b/,
-    /\b(cut|hurt|burn|burned|burnt|injured) myself (while|when|on|at|shaving|cooking|chopping|playing|lifting|running|by accident)\b/,
+    /\b(cut|hurt|burn|burned|burnt|injured) myself (while|on (a|the|some|my)|at (the|work|home)|shaving|cooking|chopping|playing|lifting|running|skiing|by accident)\b/,
     /\baccidentally (cut|hurt|burn|burned|burnt)\b/,
     /\bbeat me (at|in|to)\b/,
     /\bhit me (up|hard)\b/,
@@ -72,6 +72,37 @@ export const en: LanguagePatterns = {
     },
     { category: 'suicidal_thoughts', pattern: /\bgoodbye (letter|note|letters|notes)\b/ },
     { category: 'suicidal_thoughts', pattern: /\bcan't go on living\b/, negatable: false },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(no|see no|don't see the|dont see the|don't see any|lost the) (point|sense|reason) (in|to|of) (living|life|live|being alive|going on)\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(tired|sick|done) (of|with) (living|life|being alive)\b(?! (in|with|at|like|on|here|there|under|next|together))/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(jump|jumping|throw|throwing) (myself )?(in front of|under) (a|the) (train|bus|car|truck|tram)\b/,
+    },
+    { category: 'suicidal_thoughts', pattern: /\b(disappear|vanish|be gone) (forever|for good)\b/ },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(easier|better) for (everyone|everybody|my family|them|all of them) if i (was|were|wasn't|weren't|died|disappeared)( gone| dead| here| around)?\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(everything|it all|all of it|it) to (stop|end) (forever|for good)\b/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(ways|how|methods) to (kill myself|end my life|commit suicide)\b/,
+    },
     // Self-harm
     {
       category: 'self_harm',
@@ -112,6 +143,11 @@ export const en: LanguagePatterns = {
       category: 'abuse',
       pattern: /\b(victim of|living with|experiencing|suffering) domestic (violence|abuse)\b/,
     },
+    {
+      category: 'self_harm',
+      pattern:
+        /\b(hurt|hurting|harm|harming|cut|cutting|burn|burning) myself (on purpose|deliberately|intentionally)\b/,
+    },
     // Acute danger
     { category: 'acute_danger', pattern: /\b(with|has|holding|got|waving) (a|his|her) (knife|gun|weapon)\b/ },
     {
@@ -135,6 +171,11 @@ export const en: LanguagePatterns = {
     {
       category: 'acute_danger',
       pattern: /\bon the (bridge|roof|ledge|edge)\b.{0,40}\b(jump|going to jump|gonna jump)\b/,
+    },
+    {
+      category: 'acute_danger',
+      pattern:
+        /\b(he|she|they) (said|says|told me|threatened|swore|screams|screamed|shouted)( that)? (he|she|they)('d| would| will|'ll| is going to| was going to| were going to) kill me\b/,
     },
   ],
 };

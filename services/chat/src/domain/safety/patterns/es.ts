@@ -46,6 +46,28 @@ export const es: LanguagePatterns = {
       pattern: /\bno despertar(me)? (nunca )?(mas|nunca)\b/,
       negatable: false,
     },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(ya no le veo|no le veo|ya no tiene|no tiene) (ningun )?sentido (a |de )?vivir\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(cansad[oa]|hart[oa]) (de vivir|de la vida)\b(?! (en|con|aqui|asi|como))/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(mas facil|mejor) para todos si (yo )?(desapareciera|me muriera|no estuviera|no existiera|me fuera)\b/,
+      negatable: false,
+    },
+    { category: 'suicidal_thoughts', pattern: /\bque todo (termine|acabe|se acabe) para siempre\b/ },
+    { category: 'suicidal_thoughts', pattern: /\b(desaparecer|irme|morirme) para siempre\b/ },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\btirarme (debajo de|bajo|delante de|a las vias del?) (un|el|del)? ?(tren|metro|coche|autobus|camion)\b/,
+    },
     // Autolesiones
     { category: 'self_harm', pattern: /\bautolesion\w*\b/ },
     { category: 'self_harm', pattern: /\bme volvi a (cortar|quemar|lastimar|hacer dano)\b/ },
@@ -55,6 +77,17 @@ export const es: LanguagePatterns = {
         /\bme (corto|quemo|golpeo|rasguno|lastimo|hiero|araño) (los |las |el |la |con |a mi mism[oa]|hasta|cuando|a proposito)/,
     },
     { category: 'self_harm', pattern: /\b(hacerme|me hago|haciendome) dano\b(?! (en|al|a la) )/ },
+    {
+      category: 'self_harm',
+      pattern:
+        /\bme (hice|hago|he hecho) cortes (en|por) (los|las|el|la|mis) (brazos?|munecas?|muslos|piernas?|piel)\b/,
+    },
+    {
+      category: 'self_harm',
+      pattern:
+        /\b(lastimarme|lastimandome|me lastimo|hacerme dano|cortarme|cortandome) (a proposito|adrede|queriendo)\b/,
+    },
+    { category: 'self_harm', pattern: /\bsigo (lastimandome|cortandome|haciendome dano|quemandome)\b/ },
     // Violencia y abuso
     {
       category: 'abuse',
@@ -73,6 +106,7 @@ export const es: LanguagePatterns = {
       pattern: /\b(sufro|vivo|sufrir|victima de) (la )?violencia (domestica|de genero|sexual|en casa)\b/,
     },
     { category: 'abuse', pattern: /\bme oblig(o|aba|a) a tener relaciones\b/ },
+    { category: 'abuse', pattern: /\b(abuso|abusaba|abusaron|ha abusado) de mi\b/ },
     // Peligro inmediato
     { category: 'acute_danger', pattern: /\bcon (un|una|su) (cuchillo|pistola|arma|navaja)\b/ },
     {
@@ -87,5 +121,10 @@ export const es: LanguagePatterns = {
       pattern: /\b(entrar|entrando|meterse) en (mi )?casa\b.{0,40}\b(escondid[oa]|encerrad[oa]|ayuda)\b/,
     },
     { category: 'acute_danger', pattern: /\ben el (puente|tejado|techo|borde)\b.{0,40}\b(saltar|tirarme)\b/ },
+    {
+      category: 'acute_danger',
+      pattern:
+        /\b(dijo|me dijo|dice|jura|grita|amenaza|amenazo) (que|con) me (mataria|matara|va a matar|iba a matar|mata)\b/,
+    },
   ],
 };

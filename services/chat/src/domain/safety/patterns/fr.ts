@@ -30,7 +30,46 @@ export const fr: LanguagePatterns = {
     {
       category: 'suicidal_thoughts',
       pattern:
-        /\b(veux|voulait|voudrais|veut|vais|va|allait|envie de|pense a|penser a|parle de|essaye de|essaie de|essaye de) (me|se) (tuer|pendre|jeter)\b/,
+        /\b(veux|voudrais|vais|envie de|pense a|penser a|essaye de|essaie de|decide de|facons de|moyens de|comment) me (tuer|suicider|pendre|jeter)\b/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(veut|voulait|va|allait|envie de|pense a|parle de|essaye de|essaie de) se (tuer|suicider|pendre|jeter)\b/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(plus aucun|aucun|plus de|pas de|plus) (interet|sens) a (vivre|la vie)\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(fatiguee?|lasse?) de (vivre|la vie)\b(?! (a|avec|dans|ici|en|chez|comme|sous))/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(marre|assez) de (la vie|vivre)\b(?! (a|avec|dans|ici|en|chez|comme))/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\bme jeter sous (un|le|une|la) (train|metro|bus|voiture|tram)\b/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\bdisparaitre (pour toujours|pour de bon|a jamais|definitivement)\b/,
+      // "à jamais" is itself a negation word.
+      negatable: false,
+    },
+    { category: 'suicidal_thoughts', pattern: /\bpartir pour (de bon|toujours)\b/ },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(plus simple|mieux|plus facile) pour tout le monde si je (disparaissais|n'etais plus la|mourais|n'existais pas|partais)\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\bque tout s'arrete (pour toujours|a jamais|definitivement|pour de bon)\b/,
     },
     { category: 'suicidal_thoughts', pattern: /\bmettre fin a (mes jours|ma vie|sa vie|ses jours)\b/ },
     {
@@ -63,6 +102,11 @@ export const fr: LanguagePatterns = {
         /\bme (coupe|couper|taillade|brule|bruler|frappe|frapper|griffe|griffer|blesse|blesser) (les |le |la |avec |jusqu|quand|volontairement|expres|encore)/,
     },
     { category: 'self_harm', pattern: /\b(me faire|me fais|me fait|me ferais?) (du |de )mal\b/ },
+    {
+      category: 'self_harm',
+      pattern:
+        /\bme suis (encore |de nouveau )?(taillade|entaille|coupe|scarifie|brule)e?s? (les|le|la) (bras|poignets?|cuisses?|jambes?|ventre|peau)\b/,
+    },
     // Violences
     {
       category: 'abuse',
@@ -82,6 +126,7 @@ export const fr: LanguagePatterns = {
     },
     { category: 'abuse', pattern: /\b(subis|vis|subir) des violences\b/ },
     { category: 'abuse', pattern: /\bforcee? a (avoir des relations|coucher)\b/ },
+    { category: 'abuse', pattern: /\b(a|ont|avait|avaient) abuse de moi\b/ },
     // Danger immédiat
     {
       category: 'acute_danger',
@@ -98,6 +143,11 @@ export const fr: LanguagePatterns = {
     {
       category: 'acute_danger',
       pattern: /\bsur (le|un) (pont|toit|rebord)\b.{0,40}\b(sauter|je vais sauter)\b/,
+    },
+    {
+      category: 'acute_danger',
+      pattern:
+        /\b(il|elle|ils) (a dit|m'a dit|dit|jure|a jure|crie|hurle|menace) qu'(il|elle|ils) (me tuerait|allait me tuer|va me tuer|me tuera|me tueraient)\b/,
     },
   ],
 };

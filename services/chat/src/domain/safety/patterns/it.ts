@@ -49,6 +49,23 @@ export const it: LanguagePatterns = {
     },
     { category: 'suicidal_thoughts', pattern: /\blettera d'addio\b/ },
     { category: 'suicidal_thoughts', pattern: /\bnon svegliarmi (piu|mai piu)\b/, negatable: false },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(non vedo piu|non vedo|non ha piu|non ha) (il |alcun |nessun )?senso (di |a )?vivere\b/,
+      negatable: false,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern: /\b(stanc[oa]|stuf[oa]) (di vivere|della vita)\b(?! (a|in|con|qui|cosi|come))/,
+    },
+    {
+      category: 'suicidal_thoughts',
+      pattern:
+        /\b(piu facile|meglio) per tutti se (io )?(sparissi|morissi|non ci fossi piu|non esistessi|me ne andassi)\b/,
+      negatable: false,
+    },
+    { category: 'suicidal_thoughts', pattern: /\bche tutto finisca per sempre\b/ },
+    { category: 'suicidal_thoughts', pattern: /\b(sparire|andarmene|scomparire) per sempre\b/ },
     // Autolesionismo
     { category: 'self_harm', pattern: /\b(autolesion\w*)\b/ },
     {
@@ -61,6 +78,17 @@ export const it: LanguagePatterns = {
         /\bmi (taglio|brucio|picchio|graffio|ferisco|colpisco) (le |i |con |da sol[oa]|fino|quando|apposta|di nuovo)/,
     },
     { category: 'self_harm', pattern: /\b(farmi|mi faccio|facendomi|fatto) del male\b/ },
+    {
+      category: 'self_harm',
+      pattern:
+        /\bmi sono (tagliat[oa]|incis[oa]|bruciat[oa]) (le|i|il) (braccia|braccio|polsi|polso|cosce|gambe|pelle)\b/,
+    },
+    {
+      category: 'self_harm',
+      pattern:
+        /\b(ferirmi|tagliarmi|bruciarmi|farmi male|ferisco|mi ferisco) (apposta|di proposito|volontariamente)\b/,
+    },
+    { category: 'self_harm', pattern: /\bcontinuo a (ferirmi|tagliarmi|bruciarmi|farmi del male)\b/ },
     // Violenza e abusi
     {
       category: 'abuse',
@@ -79,6 +107,7 @@ export const it: LanguagePatterns = {
       pattern: /\b(subisco|vivo|subire|vittima di) (la )?violenza (domestica|sessuale|in casa)\b/,
     },
     { category: 'abuse', pattern: /\bcostrett[oa] ad? (avere rapporti|fare sesso)\b/ },
+    { category: 'abuse', pattern: /\b(ha|hanno|aveva|avevano) abusato di me\b/ },
     // Pericolo immediato
     { category: 'acute_danger', pattern: /\bcon (un|una|il suo) (coltello|pistola|arma|fucile)\b/ },
     {
@@ -93,5 +122,10 @@ export const it: LanguagePatterns = {
       pattern: /\b(entrare|entrando|irrompere) in casa( mia)?\b.{0,40}\b(chius[oa]|nascost[oa]|aiuto)\b/,
     },
     { category: 'acute_danger', pattern: /\bsul (ponte|tetto|cornicione)\b.{0,40}\b(saltare|buttarmi)\b/ },
+    {
+      category: 'acute_danger',
+      pattern:
+        /\b(ha detto|mi ha detto|dice|giura|urla|grida|minaccia) che mi (ammazza|uccide|ammazzera|uccidera|ammazzerebbe|ucciderebbe)\b/,
+    },
   ],
 };

@@ -1,0 +1,171 @@
+import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
+import { describe, expect, it } from 'vitest';
+import { type AccessProjection, chatAccess } from './access.ts';
+import { buildCoachContext } from './coach-context.ts';
+import { detectTextLanguage, fromAcceptLanguage, replyLanguage } from './language.ts';
+import { heuristicTitle } from './titles.ts';
+import { estimateTokens } from './tokens.ts';
+
+const now = new Date('2026-05-01T10:00:00Z');
+const DAY = 86_400_000;
+const at = (days: number) => new Date(now.getTime() + days * DAY);
+const projection = (p: Partial<AccessProjection>): AccessProjection => ({
+  status: 'monthly',
+  periodEnd: at(10),
+  trialTokensRemaining: null,
+  graceUntil: null,
+  ...p,
+});
+
+describe('chat access', () => {
+  it.each([
+    ['no projection', undefined, 'SUBSCRIPTION_REQUIRED'],
+    ['a trial with quota and days', projection({ status: 'freemium', trialTokensRemaining: 10 }), null],
+    [
+      'a trial without quota',
+      projection({ status: 'freemium', trialTokensRemaining: 0 }),
+      'SUBSCRIPTION_LIMIT_REACHED',
+    ],
+    [
+      'a trial past its end',
+      projection({ status: 'freemium', periodEnd: at(-1), trialTokensRemaining: 10 }),
+      'SUBSCRIPTION_EXPIRED',
+    ],
+    ['monthly', projection({}), null],
+    [
+      'yearly a few hours past renewal',
+      projection({ status: 'yearly', periodEnd: new Date(now.getTime() - 3_600_000) }),
+      null,
+    ],
+    ['monthly two days past renewal', projection({ periodEnd: at(-2) }), 'SUBSCRIPTION_EXPIRED'],
+    ['cancelling at period end', projection({ status: 'cancelling_at_period_end' }), null],
+    ['cancelled before its period end', projection({ status: 'cancelled', periodEnd: at(1) }), null],
+    [
+      'cancelled after its period end',
+      projection({ status: 'cancelled', periodEnd: at(-1) }),
+      'SUBSCRIPTION_EXPIRED',
+    ],
+    [
+      'past due within the grace billing gave',
+      projection({ status: 'past_due', periodEnd: at(-10), graceUntil: at(1) }),
+      null,
+    ],
+    [
+      'past due after the grace billing gave',
+      projection({ status: 'past_due', periodEnd: at(-1), graceUntil: at(-0.1) }),
+      'SUBSCRIPTION_EXPIRED',
+    ],
+    ['past due within the default grace', projection({ status: 'past_due', periodEnd: at(-6) }), null],
+    [
+      'past due after the default grace',
+      projection({ status: 'past_due', periodEnd: at(-8) }),
+      'SUBSCRIPTION_EXPIRED',
+    ],
+    ['expired', projection({ status: 'expired' }), 'SUBSCRIPTION_EXPIRED'],
+  ] as const)('%s → %s', (_label, p, code) => {
+    const decision = chatAccess(p, now, 7);
+    if (code === null) expect(decision.allowed).toBe(true);
+    else expect(decision).toMatchObject({ allowed: false, code });
+  });
+
+  it('meters only the trial', () => {
+    expect(chatAccess(projection({ status: 'freemium', trialTokensRemaining: 5 }), now, 7)).toEqual({
+      allowed: true,
+      metered: true,
+    });
+    expect(chatAccess(projection({}), now, 7)).toEqual({ allowed: true, metered: false });
+  });
+});
+
+describe('language', () => {
+  it('reads the best supported language of an Accept-Language header', () => {
+    expect(fromAcceptLanguage('ja, de-CH;q=0.8, fr;q=0.9')).toBe('fr');
+    expect(fromAcceptLanguage('it-IT')).toBe('it');
+    expect(fromAcceptLanguage('ja, zh;q=0.9')).toBeNull();
+    expect(fromAcceptLanguage(undefined)).toBeNull();
+  });
+
+  it('recognises clear text and leaves short or mixed text undecided', () => {
+    expect(detectTextLanguage('Je ne sais pas si je suis à ma place dans cette équipe')).toBe('fr');
+    expect(detectTextLanguage('Ich weiss nicht, ob ich in diesem Team richtig bin')).toBe('de');
+    expect(detectTextLanguage('Non so se sono al posto giusto in questa squadra')).toBe('it');
+    expect(detectTextLanguage('No sé si estoy en el lugar correcto en este equipo')).toBe('es');
+    expect(detectTextLanguage("I don't know if I am in the right place in this team")).toBe('en');
+    expect(detectTextLanguage('Stress')).toBeNull();
+  });
+
+  it('answers in the language written, else requested, saved, browser, then English', () => {
+    expect(
+      replyLanguage({ message: 'Ich weiss nicht, ob ich in diesem Team richtig bin', requested: 'fr' }),
+    ).toBe('de');
+    expect(replyLanguage({ message: 'ok', requested: 'fr-CH', saved: 'de' })).toBe('fr');
+    expect(replyLanguage({ message: 'ok', saved: 'de', acceptLanguage: 'it' })).toBe('de');
+    expect(replyLanguage({ message: 'ok', acceptLanguage: 'it' })).toBe('it');
+    expect(replyLanguage({ message: 'ok' })).toBe('en');
+  });
+});
+
+describe('titles', () => {
+  it('takes at most six words of the first sentence, without a greeting', () => {
+    expect(heuristicTitle('Hi! How do I prepare for a difficult salary negotiation?', 'en')).toBe(
+      'How do I prepare for a',
+    );
+    expect(heuristicTitle('bonjour, je stresse pour mon entretien. Aide-moi', 'fr')).toBe(
+      'Je stresse pour mon entretien',
+    );
+    expect(heuristicTitle('Hallo', 'de')).toBe('Hallo');
+    expect(heuristicTitle('**Career** change?', 'en')).toBe('Career change');
+  });
+
+  it('names a questionnaire message in the person’s language', () => {
+    expect(heuristicTitle(`${QUESTIONNAIRE_MESSAGE_PREAMBLE}\n…`, 'it')).toBe('Conoscersi');
+  });
+});
+
+describe('the coach context', () => {
+  const turn = (i: number) => [
+    { role: 'user' as const, content: `Question number ${i} about my work ${'x'.repeat(200)}` },
+    { role: 'assistant' as const, content: `Answer number ${i} ${'y'.repeat(200)}` },
+  ];
+
+  it('keeps the system prompt and the newest turns within the budget, summarising older ones', () => {
+    const history = Array.from({ length: 30 }, (_, i) => turn(i + 1)).flat();
+    const context = buildCoachContext({
+      language: 'fr',
+      history,
+      message: 'And now?',
+      answers: [{ questionKey: 'question_1', answerText: 'Nurse in Lausanne' }],
+      attachments: [],
+      budgetTokens: 2000,
+    });
+    const [system, summary] = context.messages;
+    expect(system?.role).toBe('system');
+    expect(system?.content).toContain('Always answer in French');
+    expect(system?.content).toContain('not therapy');
+    expect(system?.content).toContain('You are an AI');
+    expect(system?.content).toContain('Me today: Nurse in Lausanne');
+    expect(summary?.content).toMatch(/^Earlier in this conversation/);
+    expect(summary?.content).toContain('Question number 1 ');
+    expect(context.messages.at(-1)).toEqual({ role: 'user', content: 'And now?' });
+    expect(context.keptHistory[0]?.role).toBe('user');
+    expect(context.keptHistory.at(-1)?.content).toContain('Answer number 30');
+    expect(context.droppedTurns).toBeGreaterThan(0);
+    expect(context.promptTokens).toBeLessThanOrEqual(2000);
+    expect(context.promptTokens).toBe(
+      context.messages.reduce((sum, m) => sum + estimateTokens(m.content) + 4, 0),
+    );
+  });
+
+  it('keeps the whole history when it fits, with no summary', () => {
+    const context = buildCoachContext({
+      language: 'en',
+      history: turn(1),
+      message: 'Hi',
+      answers: [],
+      attachments: [{ name: 'cv.pdf', text: 'Ten years in nursing' }],
+      budgetTokens: 6000,
+    });
+    expect(context.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(context.messages[0]?.content).toContain('<attachment name="cv.pdf">');
+  });
+});

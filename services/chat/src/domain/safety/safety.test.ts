@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { languageCodes } from '@innerview/contracts';
+import { describe, expect, it } from 'vitest';
+import { crisisReply } from './crisis-reply.ts';
+import { detectCrisis } from './detector.ts';
+import { evaluateSafety } from './evaluate.ts';
+import { heldOutSet } from './held-out-set.ts';
+import { REPORT_END, REPORT_START, renderSafetyReport } from './report.ts';
+import { safetyTestSet } from './test-set.ts';
+import { safetyCategories } from './types.ts';
+
+const docs = path.resolve(import.meta.dirname, '../../../../../docs/safety.md');
+
+describe('the safety test set', () => {
+  it.each(languageCodes)(
+    'has at least 40 crisis and 40 other sentences in %s, every category present',
+    (language) => {
+      const cases = safetyTestSet[language];
+      expect(cases.filter((c) => c.expected !== null).length).toBeGreaterThanOrEqual(40);
+      expect(cases.filter((c) => c.expected === null).length).toBeGreaterThanOrEqual(40);
+      for (const category of safetyCategories) expect(cases.some((c) => c.expected === category)).toBe(true);
+      expect(new Set(cases.map((c) => c.text)).size).toBe(cases.length);
+    },
+  );
+
+  it.each(evaluateSafety(safetyTestSet).map((s) => [s.language, s] as const))(
+    'keeps precision and recall on the test set in %s',
+    (_language, score) => {
+      expect(score.misses).toEqual([]);
+      expect(score.precision).toBe(1);
+      expect(score.recall).toBe(1);
+    },
+  );
+
+  it('has docs/safety.md up to date with the figures (npm run safety-report -w services/chat)', () => {
+    const document = readFileSync(docs, 'utf8');
+    const expected = renderSafetyReport(evaluateSafety(safetyTestSet), evaluateSafety(heldOutSet));
+    const start = document.indexOf(REPORT_START);
+    const end = document.indexOf(REPORT_END);
+    expect(start).toBeGreaterThan(0);
+    expect(document.slice(start, end + REPORT_END.length)).toBe(expected);
+  });
+});
+
+describe('the detector', () => {
+  it('names the category and the language of the words that matched', () => {
+    expect(detectCrisis('Ich will nicht mehr leben.')).toEqual({
+      category: 'suicidal_thoughts',
+      language: 'de',
+    });
+    expect(detectCrisis('Mi marido me pega cuando bebe')).toEqual({ category: 'abuse', language: 'es' });
+    expect(detectCrisis('I just took all my pills and I want to die')).toEqual({
+      category: 'acute_danger',
+      language: 'en',
+    });
+  });
+
+  it('drops negated hits, keeps patterns that carry their own negation, in any clause order', () => {
+    expect(detectCrisis("I'm not suicidal.")).toBeNull();
+    expect(detectCrisis('Je ne veux pas mourir.')).toBeNull();
+    expect(detectCrisis('Non voglio più vivere.')).not.toBeNull();
+    expect(detectCrisis("I'm not sure why, but I want to die.")).not.toBeNull();
+    expect(detectCrisis('I would never kill myself')).toBeNull();
+  });
+
+  it('reads a long message quickly', () => {
+    const message = `${'I had a long day at work and my manager gave me feedback. '.repeat(150)}I want to die.`;
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect(detectCrisis(message)?.category).toBe('suicidal_thoughts');
+    expect((performance.now() - started) / 20).toBeLessThan(50);
+  });
+});
+
+describe('the crisis answer', () => {
+  it.each(languageCodes)('lists the Swiss, European and international resources in %s', (language) => {
+    for (const category of safetyCategories) {
+      const reply = crisisReply(category, language);
+      for (const resource of ['**143**', '**147**', '**144**', '**112**', 'https://findahelpline.com'])
+        expect(reply).toContain(resource);
+      expect(reply).toContain('Die Dargebotene Hand / La Main Tendue / Telefono Amico');
+      expect(reply.includes('**117**')).toBe(category === 'abuse' || category === 'acute_danger');
+    }
+  });
+
+  it('speaks the person’s language', () => {
+    expect(crisisReply('suicidal_thoughts', 'fr')).toContain('Merci de me l’avoir dit'.replace('’', "'"));
+    expect(crisisReply('self_harm', 'de')).toContain('In der Schweiz');
+    expect(crisisReply('abuse', 'it')).toContain('In Svizzera');
+    expect(crisisReply('acute_danger', 'es')).toContain('En Suiza');
+  });
+});
