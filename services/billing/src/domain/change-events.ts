@@ -59,8 +59,8 @@ export function changeEvents(
         userId,
         status: after.status ?? 'expired',
         plan: after.plan,
-        periodEnd:
-          (after.status === 'freemium' ? after.trialEndsAt : after.currentPeriodEnd)?.toISOString() ?? null,
+        // Until when access lasts: the trial's end, the paid period's end, or the day it ended.
+        periodEnd: accessEnd(after)?.toISOString() ?? null,
         trialTokensRemaining: after.status === 'freemium' ? after.trialTokensRemaining : null,
       },
     });
@@ -141,4 +141,10 @@ export function changeEvents(
     }
   }
   return events;
+}
+
+function accessEnd(state: SubscriptionState): Date | null {
+  if (state.status === 'freemium') return state.trialEndsAt;
+  if (state.status === 'cancelled') return state.endedAt ?? state.currentPeriodEnd;
+  return state.currentPeriodEnd;
 }
