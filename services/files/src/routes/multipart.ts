@@ -77,6 +77,8 @@ export function readMultipart(
       reject(error);
     };
     parser.on('file', (field, stream, info) => {
+      // A body cut short ends the part with an error; without a listener it would crash the process.
+      stream.on('error', () => fail(new HttpError(400, messages.malformed)));
       if (field !== spec.fileField) {
         stream.resume();
         fail(unprocessable(field, messages.unexpectedField(field)));
