@@ -33,7 +33,7 @@ describe('billing mails, embedded mode', () => {
       bus,
       jobs,
     });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await service?.stop();
