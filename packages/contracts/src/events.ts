@@ -59,7 +59,22 @@ export const eventDataSchemas = {
   }),
   'auth.password.changed': z.object({ userId, email: z.string().email(), firstName: z.string(), language }),
   'auth.settings.changed': z.object({ userId, language, theme: z.enum(['light', 'dark', 'system']) }),
+  /** Account deleted (soft): login ends at once; `eraseAfter` is the end of the 90-day retention. */
   'auth.user.deleted': z.object({ userId, eraseAfter: z.string() }),
+  /** Support reactivated a deleted account within the 90 days: undo what deletion stopped. */
+  'auth.user.reactivated': z.object({ userId }),
+  /**
+   * The 90 days are over: the erasure confirmation mail, sent while the address still exists. For
+   * the notifications service only; `auth.user.erased` follows a day later (ADR 16).
+   */
+  'auth.user.erasure-confirmation': z.object({
+    userId,
+    email: z.string().email(),
+    firstName: z.string(),
+    language,
+    deletedAt: z.string(),
+  }),
+  /** Every service erases the person's rows and files and destroys their data key (ADR 16). */
   'auth.user.erased': z.object({ userId }),
   'billing.subscription.changed': z.object({
     userId,

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { ConfigError, defineService } from '@innerview/kit';
+import { internalTokenFor } from '@innerview/kit/internal';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
-import type { AuthContext, AuthServiceContext } from './auth-context.ts';
+import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
 import { authConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
@@ -18,6 +19,21 @@ export interface AuthServiceOptions {
   revocations?: RevocationStore;
   /** Login, recovery and resend counters; built from `REDIS_URL` (or memory) when absent. */
   rateLimiter?: RateLimiter;
+  /**
+   * Where the other services are, for the data export. Embedded runs start them after auth on free
+   * ports, so the runner passes a function read at request time; otherwise `<SERVICE>_URL` settings.
+   */
+  serviceUrls?: () => ExportServiceUrls;
+}
+
+function configuredServiceUrls(config: AuthServiceContext['config']): ExportServiceUrls {
+  return {
+    billing: config.BILLING_URL,
+    chat: config.CHAT_URL,
+    questionnaire: config.QUESTIONNAIRE_URL,
+    files: config.FILES_URL,
+    notifications: config.NOTIFICATIONS_URL,
+  };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
@@ -55,6 +71,8 @@ export function createAuthService(options: AuthServiceOptions = {}) {
           key ??= loadSigningKey(source);
           return key;
         },
+        internalToken: internalTokenFor(service.config),
+        serviceUrls: () => ({ ...configuredServiceUrls(service.config), ...options.serviceUrls?.() }),
       };
       contexts.set(service, auth);
     }

@@ -13,4 +13,13 @@ export interface AuthContext {
   limiter: RateLimiter;
   /** Loaded (or generated) once at start-up. */
   signingKey(): Promise<SigningKey>;
+  /** The shared secret of internal calls; absent when not configured (PostgreSQL without it). */
+  internalToken?: string | undefined;
+  /** Base URLs of the other services, for the data export (ADR 16); a missing one is "unavailable". */
+  serviceUrls?(): ExportServiceUrls;
 }
+
+/** The services a person's data export gathers from, besides auth itself. */
+export const EXPORT_SERVICES = ['billing', 'chat', 'questionnaire', 'files', 'notifications'] as const;
+export type ExportServiceName = (typeof EXPORT_SERVICES)[number];
+export type ExportServiceUrls = Partial<Record<ExportServiceName, string>>;

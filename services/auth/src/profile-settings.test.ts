@@ -201,6 +201,7 @@ describe('service surface', () => {
         '/api/v1/settings/me',
         '/api/v1/settings/options',
         '/api/v1/users/me',
+        '/api/v1/users/me/export',
         '/api/v1/users/me/onboarding-status',
         '/api/v1/users/me/password',
         '/api/v1/users/signup',

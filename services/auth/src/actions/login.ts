@@ -1,7 +1,8 @@
 import { HttpError } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
+import { findDeletedUserByEmail } from '../db/deletion.ts';
 import { saveUnknownLockout, unknownLockout } from '../db/unknown-login-attempts.ts';
-import { findUserByEmail, lockUserRow, setLockout } from '../db/users.ts';
+import { findUserByEmail, lockUserRow, setLockout, type UserRow } from '../db/users.ts';
 import {
   afterFailedAttempt,
   effectiveLockout,
@@ -12,7 +13,13 @@ import {
   showsWarning,
   unlocked,
 } from '../domain/lockout.ts';
-import { authErrorCodes, lockedMessage, loginMessages, warningMessage } from '../domain/messages.ts';
+import {
+  accountMessages,
+  authErrorCodes,
+  lockedMessage,
+  loginMessages,
+  warningMessage,
+} from '../domain/messages.ts';
 import { emailDigest } from '../security/one-time-tokens.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import { startSession, type TokenResponse } from './sessions.ts';
@@ -46,14 +53,23 @@ function failedError(state: LockoutState, now: Date): HttpError {
 
 /**
  * An address without an account is answered exactly like one with: same password-check time,
- * same counters, warning and lock (kept under a hash of the address).
+ * same counters, warning and lock (kept under a hash of the address). A deleted account (ADR 15)
+ * is such an address too, except for its owner: with the right password they learn that the
+ * account was deleted and how to reactivate it.
  */
-async function failUnknownAddress(auth: AuthContext, email: string, password: string): Promise<never> {
+async function failUnknownAddress(
+  auth: AuthContext,
+  email: string,
+  password: string,
+  deleted: UserRow | undefined,
+): Promise<never> {
   const key = emailDigest(email);
   const now = auth.service.clock.now();
   const before = effectiveLockout(await unknownLockout(auth.service.db, key), now);
   if (isLocked(before, now)) throw lockedError(before, now);
-  await burnPasswordCheck(password);
+  if (!deleted) await burnPasswordCheck(password);
+  else if (await verifyPassword(deleted.passwordHash, password))
+    throw new HttpError(403, accountMessages.deletedLogin, authErrorCodes.accountDeleted);
   const after = await auth.service.transaction(async (tx) => {
     const current = await unknownLockout(tx, key);
     const next = afterFailedAttempt(current, auth.service.clock.now());
@@ -73,7 +89,10 @@ export async function logIn(
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<TokenResponse> {
   const user = await findUserByEmail(auth.service.db, input.email);
-  if (!user) return failUnknownAddress(auth, input.email, input.password);
+  if (!user) {
+    const deleted = await findDeletedUserByEmail(auth.service.db, input.email);
+    return failUnknownAddress(auth, input.email, input.password, deleted);
+  }
   const now = auth.service.clock.now();
   const state = effectiveLockout(user, now);
   if (isLocked(state, now)) throw lockedError(state, now);

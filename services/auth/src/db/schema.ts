@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -16,25 +17,31 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * One row per account. `email` is stored normalised (trimmed, lower case) and is the login name.
  * The lockout counters live here because lockout is per account (spec §4 "Login lockout").
  */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
-  passwordHash: text('password_hash').notNull(),
-  language: text('language').notNull().default('en'),
-  theme: text('theme').notNull().default('system'),
-  isVerified: boolean('is_verified').notNull().default(false),
-  verifiedAt: at('verified_at'),
-  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-  failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
-  lockedUntil: at('locked_until'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-  /** Set by account deletion (account-area issue); a deleted account cannot sign in. */
-  deletedAt: at('deleted_at'),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    language: text('language').notNull().default('en'),
+    theme: text('theme').notNull().default('system'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: at('verified_at'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    /** Set by account deletion; a deleted account cannot sign in and is erased 90 days later (ADR 15, 16). */
+    deletedAt: at('deleted_at'),
+    /** When the erasure confirmation mail was asked for; the erasure itself follows a day later. */
+    erasureNoticeAt: at('erasure_notice_at'),
+  },
+  (t) => [index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`)],
+);
 
 /**
  * What the person agreed to at sign-up, and when: the terms and privacy versions and the explicit

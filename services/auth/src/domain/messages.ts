@@ -42,6 +42,10 @@ export const accountMessages = {
   themeInvalid: 'Theme must be one of light, dark, system',
   settingsEmpty: 'Give a language, a theme, or both',
   profileEmpty: 'Give a first name, a last name, or both',
+  accountDeleted:
+    'Your account has been deleted. Login is no longer possible. Your data is kept for 90 days, then permanently erased.',
+  deletedLogin:
+    'This account has been deleted. Login is no longer possible. To reactivate it within 90 days, contact support.',
 } as const;
 
 /** Error codes beyond spec §8's status defaults, so the client can pick the right screen. */
@@ -51,4 +55,5 @@ export const authErrorCodes = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   tokenExpired: 'TOKEN_EXPIRED',
   tokenInvalid: 'TOKEN_INVALID',
+  accountDeleted: 'ACCOUNT_DELETED',
 } as const;

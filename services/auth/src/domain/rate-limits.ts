@@ -19,6 +19,8 @@ export const rateLimits = {
   resendPerAccount: { limit: 3, windowMs: 15 * MINUTE_MS },
   signupPerIp: { limit: 20, windowMs: HOUR_MS },
   signupPerAccount: { limit: 3, windowMs: HOUR_MS },
+  /** The data export decrypts and gathers everything of a person from every service: a few an hour. */
+  exportPerAccount: { limit: 10, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

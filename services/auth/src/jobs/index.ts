@@ -1,3 +1,4 @@
+import { runErasureSweep } from '../actions/deletion.ts';
 import { restoreRevocations } from '../actions/sessions.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
@@ -5,6 +6,8 @@ import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
 import { prepareStandInHash } from '../security/passwords.ts';
 
 const SWEEP = 'auth.sweep';
+/** The scheduled erasure of accounts deleted 90 days ago (ADR 16). */
+export const ERASURE_JOB = 'auth.erasure';
 
 /**
  * Start-up work that must finish before the service takes requests (the kit awaits this hook):
@@ -26,4 +29,9 @@ export async function registerJobs(auth: AuthContext): Promise<void> {
     service.log.info(removed, 'auth sweep done');
   });
   await service.jobs.repeat(SWEEP, { everyMs: HOUR_MS });
+  service.jobs.process(ERASURE_JOB, async () => {
+    const done = await runErasureSweep(auth);
+    if (done.noticed > 0 || done.erased > 0) service.log.info(done, 'account erasure sweep done');
+  });
+  await service.jobs.repeat(ERASURE_JOB, { everyMs: HOUR_MS });
 }

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
+import { accountRoutes } from './account-routes.ts';
 import { jwksRoute } from './jwks-route.ts';
 import { loginRoutes } from './login-routes.ts';
 import { meRoutes } from './me-routes.ts';
@@ -14,6 +15,7 @@ export function routes(auth: AuthContext): RouteDefinition[] {
     ...loginRoutes(auth),
     ...passwordRoutes(auth),
     ...meRoutes(auth),
+    ...accountRoutes(auth),
     ...settingsRoutes(auth),
     jwksRoute(auth),
   ];

@@ -1,5 +1,5 @@
 import type { Queryable } from '@innerview/kit';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MailTemplateName } from '../domain/templates/types.ts';
 import { type MailStatus, sentMail } from './schema.ts';
 
@@ -62,4 +62,19 @@ export async function recordAttempt(
 /** Forgets every mail of a user (the 90-day erasure). */
 export async function deleteUserMails(db: Queryable, userId: string): Promise<void> {
   await db.delete(sentMail).where(eq(sentMail.userId, userId));
+}
+
+/** Every mail recorded for a user, oldest first (the data export). */
+export async function listUserMails(db: Queryable, userId: string) {
+  return db
+    .select({
+      template: sentMail.template,
+      language: sentMail.language,
+      status: sentMail.status,
+      createdAt: sentMail.createdAt,
+      sentAt: sentMail.sentAt,
+    })
+    .from(sentMail)
+    .where(eq(sentMail.userId, userId))
+    .orderBy(asc(sentMail.createdAt));
 }

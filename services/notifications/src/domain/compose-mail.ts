@@ -2,6 +2,8 @@ import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
 import { z } from 'zod';
 import { formatMoment, formatValidity } from './format.ts';
 import { passwordResetLink, passwordResetRequestLink, verificationLink } from './links.ts';
+import { renderAccountErased } from './templates/account-erased.ts';
+import { formatDay } from './templates/billing-format.ts';
 import {
   type BillingMailRequest,
   billingMailRequestShapes,
@@ -45,6 +47,7 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     expiresAt: instant,
   }),
   z.object({ template: z.literal('password-changed'), language, firstName, changedAt: instant }),
+  z.object({ template: z.literal('account-erased'), language, firstName, deletedAt: instant }),
   ...billingRequestSchemas(),
 ]);
 
@@ -95,6 +98,12 @@ export function composeMail(request: MailRequest, settings: MailSettings): Rende
         firstName: request.firstName,
         changedAt: formatMoment(lang, request.changedAt),
         resetRequestLink: passwordResetRequestLink(settings.appUrl),
+        supportEmail: settings.supportEmail,
+      });
+    case 'account-erased':
+      return renderAccountErased(lang, {
+        firstName: request.firstName,
+        deletedOn: formatDay(lang, request.deletedAt),
         supportEmail: settings.supportEmail,
       });
     default:

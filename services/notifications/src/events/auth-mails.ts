@@ -80,6 +80,20 @@ export function authMailHandlers(deps: AuthMailDeps) {
       });
     },
 
+    /**
+     * 90 days after deletion, a day before the erasure (ADR 16): the confirmation mail, sent while
+     * the address is still known. Its `sent_mail` row goes at the erasure like the others.
+     */
+    async erasureConfirmation(event: EventEnvelope<'auth.user.erasure-confirmation'>, tx: Queryable) {
+      const { userId, email, firstName, language, deletedAt } = event.data;
+      await queueMail(tx, deps, {
+        eventId: event.id,
+        userId,
+        to: email,
+        request: { template: 'account-erased', language, firstName, deletedAt },
+      });
+    },
+
     /** The 90-day erasure: the mail log goes with the rest of the user's data. */
     async userErased(event: EventEnvelope<'auth.user.erased'>, tx: Queryable) {
       await deleteUserMails(tx, event.data.userId);

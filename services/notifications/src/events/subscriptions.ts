@@ -11,6 +11,7 @@ export function subscriptions(ctx: ServiceContext<NotificationsConfig>): EventHa
     on('auth.verification.requested', auth.verificationRequested),
     on('auth.password-reset.requested', auth.passwordResetRequested),
     on('auth.password.changed', auth.passwordChanged),
+    on('auth.user.erasure-confirmation', auth.erasureConfirmation),
     on('auth.user.erased', auth.userErased),
     on('billing.trial.ending', billing.trialEnding),
     on('billing.trial.expired', billing.trialExpired),

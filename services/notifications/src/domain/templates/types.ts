@@ -7,6 +7,8 @@ export const mailTemplateNames = [
   'verification-resend',
   'password-reset',
   'password-changed',
+  // The erasure confirmation, 90 days after account deletion (ADR 16).
+  'account-erased',
   // The billing mails (`billing-mails.ts`).
   'trial-ending',
   'trial-ended',

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "erasure_notice_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "users_deleted_idx" ON "users" USING btree ("deleted_at") WHERE "users"."deleted_at" is not null;
