@@ -6,7 +6,7 @@ import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
 import { prepareStandInHash } from '../security/passwords.ts';
 
 const SWEEP = 'auth.sweep';
-/** The scheduled erasure of accounts deleted 90 days ago (ADR 16). */
+/** The scheduled erasure of accounts deleted 90 days ago (ADR 17). */
 export const ERASURE_JOB = 'auth.erasure';
 
 /**
