@@ -65,7 +65,7 @@ export const eventDataSchemas = {
   'auth.user.reactivated': z.object({ userId }),
   /**
    * The 90 days are over: the erasure confirmation mail, sent while the address still exists. For
-   * the notifications service only; `auth.user.erased` follows a day later (ADR 16).
+   * the notifications service only; `auth.user.erased` follows a day later (ADR 17).
    */
   'auth.user.erasure-confirmation': z.object({
     userId,
@@ -74,7 +74,7 @@ export const eventDataSchemas = {
     language,
     deletedAt: z.string(),
   }),
-  /** Every service erases the person's rows and files and destroys their data key (ADR 16). */
+  /** Every service erases the person's rows and files and destroys their data key (ADR 17). */
   'auth.user.erased': z.object({ userId }),
   'billing.subscription.changed': z.object({
     userId,

@@ -1,5 +1,5 @@
 // Service-to-service ("internal") calls: the shared secret that guards them, the data-export route
-// every service serves, and the client the auth service gathers a person's export with (ADR 16).
+// every service serves, and the client the auth service gathers a person's export with (ADR 17).
 // Internal routes live outside /api/v1, so the gateway never routes a browser to them.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

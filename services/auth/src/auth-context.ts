@@ -15,7 +15,7 @@ export interface AuthContext {
   signingKey(): Promise<SigningKey>;
   /** The shared secret of internal calls; absent when not configured (PostgreSQL without it). */
   internalToken?: string | undefined;
-  /** Base URLs of the other services, for the data export (ADR 16); a missing one is "unavailable". */
+  /** Base URLs of the other services, for the data export (ADR 17); a missing one is "unavailable". */
   serviceUrls?(): ExportServiceUrls;
 }
 

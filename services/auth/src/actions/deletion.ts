@@ -87,7 +87,7 @@ async function eachDue(
 }
 
 /**
- * The scheduled erasure (ADR 16), in two steps so that the confirmation mail goes out while the
+ * The scheduled erasure (ADR 17), in two steps so that the confirmation mail goes out while the
  * address still exists:
  * 1. 90 days after deletion: `auth.user.erasure-confirmation` with the address (notifications mails it);
  * 2. a day later: `auth.user.erased` (every service erases its own data and destroys the person's

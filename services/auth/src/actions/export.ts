@@ -50,7 +50,7 @@ async function authSection(auth: AuthContext, userId: string): Promise<ExportSec
 
 /**
  * GET /users/me/export: everything Innerview holds about the person, gathered from every service's
- * `GET /internal/export` (ADR 16). A service that does not answer (down, too slow, or without the
+ * `GET /internal/export` (ADR 17). A service that does not answer (down, too slow, or without the
  * call yet) does not fail the export: its section says `unavailable`, so the person can try again.
  */
 export async function exportData(auth: AuthContext, userId: string): Promise<DataExport> {

@@ -6,7 +6,7 @@ export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 
 /**
  * Between the erasure confirmation mail and the erasure itself. The mail needs the address, which
- * the erasure removes; a day covers the mail's retries (minutes) with a wide margin (ADR 16).
+ * the erasure removes; a day covers the mail's retries (minutes) with a wide margin (ADR 17).
  */
 export const ERASURE_MAIL_GRACE_MS = DAY_MS;
 

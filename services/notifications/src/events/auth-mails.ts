@@ -81,7 +81,7 @@ export function authMailHandlers(deps: AuthMailDeps) {
     },
 
     /**
-     * 90 days after deletion, a day before the erasure (ADR 16): the confirmation mail, sent while
+     * 90 days after deletion, a day before the erasure (ADR 17): the confirmation mail, sent while
      * the address is still known. Its `sent_mail` row goes at the erasure like the others.
      */
     async erasureConfirmation(event: EventEnvelope<'auth.user.erasure-confirmation'>, tx: Queryable) {

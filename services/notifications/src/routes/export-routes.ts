@@ -4,7 +4,7 @@ import type { NotificationsConfig } from '../config.ts';
 import { listUserMails } from '../db/sent-mail.ts';
 
 /**
- * `GET /internal/export` for the auth service's data export (ADR 16): which mails were sent to the
+ * `GET /internal/export` for the auth service's data export (ADR 17): which mails were sent to the
  * person, when, in which language. The service keeps no address and no body, so there is none to give.
  */
 export function exportRoutes(ctx: ServiceContext<NotificationsConfig>): RouteDefinition[] {

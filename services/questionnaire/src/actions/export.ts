@@ -5,7 +5,7 @@ import { listAnswers } from './answers.ts';
 import { getQuestionnaire } from './progress.ts';
 
 /**
- * The person's questionnaire for their data export (ADR 16): where they stand and every saved
+ * The person's questionnaire for their data export (ADR 17): where they stand and every saved
  * answer, decrypted, with the step's title (English, the default language) so the file reads on
  * its own. Someone who never started it gets the not-started status and no answers.
  */

@@ -3,7 +3,7 @@ import { internalExportRoute, internalTokenFor } from '@innerview/kit/internal';
 import { exportQuestionnaire } from '../actions/export.ts';
 import type { QuestionnaireContext } from '../questionnaire-context.ts';
 
-/** `GET /internal/export` for the auth service's data export (ADR 16); guarded by INTERNAL_TOKEN. */
+/** `GET /internal/export` for the auth service's data export (ADR 17); guarded by INTERNAL_TOKEN. */
 export function exportRoutes(qc: QuestionnaireContext): RouteDefinition[] {
   return [
     internalExportRoute({

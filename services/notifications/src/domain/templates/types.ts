@@ -7,7 +7,7 @@ export const mailTemplateNames = [
   'verification-resend',
   'password-reset',
   'password-changed',
-  // The erasure confirmation, 90 days after account deletion (ADR 16).
+  // The erasure confirmation, 90 days after account deletion (ADR 17).
   'account-erased',
   // The billing mails (`billing-mails.ts`).
   'trial-ending',
