@@ -116,7 +116,7 @@ export async function startBillingHarness(
     return { status: response.status, body: parsed, headers: response.headers };
   };
 
-  const waitFor: BillingHarness['waitFor'] = async (check, timeoutMs = 5000) => {
+  const waitFor: BillingHarness['waitFor'] = async (check, timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -124,7 +124,7 @@ export async function startBillingHarness(
     }
   };
 
-  const waitForEvent: BillingHarness['waitForEvent'] = async (type, match, timeoutMs = 5000) => {
+  const waitForEvent: BillingHarness['waitForEvent'] = async (type, match, timeoutMs = 15_000) => {
     let found: EventEnvelope | undefined;
     await waitFor(() => {
       found = events.find((e) => e.type === type && (!match || match(e as never)));
