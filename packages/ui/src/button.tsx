@@ -1,6 +1,6 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { classNames } from './class-names.ts';
+import { Slot } from './slot.tsx';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
@@ -51,9 +51,9 @@ export function Button({
   const classes = buttonClassName(variant, size, block, className);
   if (asChild) {
     return (
-      <Slot.Root className={classes} {...props}>
+      <Slot className={classes} {...props}>
         {children}
-      </Slot.Root>
+      </Slot>
     );
   }
   return (
@@ -84,6 +84,6 @@ export type LinkButtonProps = ComponentProps<'button'> & { asChild?: boolean };
 /** A button that looks like an inline link ("Forgot password?", "Resend e-mail"). */
 export function LinkButton({ asChild = false, type = 'button', className, ...props }: LinkButtonProps) {
   const classes = classNames('iv-link', className);
-  if (asChild) return <Slot.Root className={classes} {...props} />;
+  if (asChild) return <Slot className={classes} {...props} />;
   return <button type={type} className={classes} {...props} />;
 }

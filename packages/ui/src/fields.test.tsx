@@ -148,6 +148,75 @@ describe('Checkbox', () => {
 
     await user.click(screen.getByText('I agree to the General Terms and Conditions'));
     expect(onCheckedChange).toHaveBeenLastCalledWith(false);
+
+    box.focus();
+    await user.keyboard('{Enter}');
+    expect(box.getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('in a form: submits its value under its name when checked, is required, resets, reports changes', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <form aria-label="Sign in" onChange={onChange}>
+        <Checkbox name="remember_me" label="Remember me" required />
+        <button type="reset">Reset</button>
+      </form>,
+    );
+    const form = screen.getByRole('form', { name: 'Sign in' }) as HTMLFormElement;
+    const box = screen.getByRole('checkbox', { name: 'Remember me' });
+    expect(new FormData(form).get('remember_me')).toBeNull();
+    expect(form.checkValidity()).toBe(false);
+    expect(box.getAttribute('aria-required')).toBe('true');
+
+    await user.click(box);
+    expect(new FormData(form).get('remember_me')).toBe('on');
+    expect(form.checkValidity()).toBe(true);
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    expect(new FormData(form).get('remember_me')).toBeNull();
+  });
+});
+
+describe('asChild', () => {
+  it('renders the child with the button look, both click handlers and both refs', async () => {
+    const user = userEvent.setup();
+    const onSlotClick = vi.fn();
+    const onChildClick = vi.fn();
+    let slotRef: HTMLElement | null = null;
+    let childRef: HTMLElement | null = null;
+    render(
+      <Button
+        asChild
+        variant="secondary"
+        onMouseDown={onSlotClick}
+        ref={(node) => {
+          slotRef = node;
+        }}
+      >
+        <a
+          href="#pricing"
+          className="own"
+          onMouseDown={onChildClick}
+          ref={(node) => {
+            childRef = node;
+          }}
+        >
+          See the plans
+        </a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'See the plans' });
+    expect(link.className.split(' ')).toEqual(
+      expect.arrayContaining(['iv-button', 'iv-button--secondary', 'own']),
+    );
+    await user.click(link);
+    expect(onChildClick).toHaveBeenCalledTimes(1);
+    expect(onSlotClick).toHaveBeenCalledTimes(1);
+    expect(slotRef).toBe(link);
+    expect(childRef).toBe(link);
   });
 });
 

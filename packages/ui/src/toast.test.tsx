@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { polyfillJsdom } from './test-support.ts';
@@ -151,6 +151,113 @@ describe('toasts', () => {
         .getAllByRole('listitem')
         .map((li) => li.querySelector('.iv-toast__title')?.textContent),
     ).toEqual(['Still offline', 'Three', 'Four']);
+  });
+
+  it('announces an action by its alternative text, never the close button', () => {
+    renderToasts();
+    show({
+      title: 'Message not sent',
+      action: { label: 'Retry', altText: 'Send it again from the message field', onClick: () => {} },
+    });
+    advance(50);
+    const announcement = screen.getByRole('status').textContent ?? '';
+    expect(announcement).toContain('Send it again from the message field');
+    expect(announcement).not.toContain('Schliessen');
+    advance(1000);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('pauses every timer while the pointer or focus is on the toasts', () => {
+    const region = renderToasts();
+    show({ title: 'Logged Out' });
+    advance(4000);
+    fireEvent.pointerMove(region);
+    advance(10_000);
+    expect(within(region).queryByText('Logged Out')).not.toBeNull();
+    fireEvent.pointerLeave(region);
+    advance(999);
+    expect(within(region).queryByText('Logged Out')).not.toBeNull();
+    advance(1);
+    expect(within(region).queryByText('Logged Out')).toBeNull();
+
+    show({ title: 'Saved' });
+    act(() => within(region).getByRole('listitem').focus());
+    advance(TOAST_DEFAULT_MS * 2);
+    expect(within(region).queryByText('Saved')).not.toBeNull();
+  });
+
+  it('keeps a toast of infinite duration until it is closed', () => {
+    const region = renderToasts();
+    show({ title: 'Offline', durationMs: Number.POSITIVE_INFINITY });
+    advance(60_000);
+    expect(within(region).queryByText('Offline')).not.toBeNull();
+  });
+
+  it('closes the toast swiped to the right, not one dragged a little', () => {
+    const region = renderToasts();
+    show({ title: 'Logged Out' });
+    const item = within(region).getByRole('listitem');
+    fireEvent.pointerDown(item, { button: 0, clientX: 100, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(item, { clientX: 120, clientY: 10, pointerId: 1 });
+    fireEvent.pointerUp(item, { clientX: 120, clientY: 10, pointerId: 1 });
+    expect(item.getAttribute('data-swipe')).toBe('cancel');
+    expect(within(region).queryByText('Logged Out')).not.toBeNull();
+
+    fireEvent.pointerDown(item, { button: 0, clientX: 100, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(item, { clientX: 130, clientY: 12, pointerId: 1 });
+    fireEvent.pointerMove(item, { clientX: 190, clientY: 12, pointerId: 1 });
+    fireEvent.pointerUp(item, { clientX: 190, clientY: 12, pointerId: 1 });
+    expect(within(region).queryByText('Logged Out')).toBeNull();
+  });
+
+  describe('keyboard', () => {
+    beforeEach(() => {
+      vi.useRealTimers(); // Testing Library's async wrapper waits on a real timer
+    });
+
+    it('F8 jumps to the toasts; Tab goes from the newest toast through its buttons to the older', async () => {
+      const user = userEvent.setup();
+      render(
+        <ToastProvider closeLabel="Close" regionLabel="Notifications ({hotkey})">
+          <CaptureApi />
+          <button type="button">On the page</button>
+        </ToastProvider>,
+      );
+      show({ title: 'Older', durationMs: Number.POSITIVE_INFINITY });
+      show({ title: 'Newer', durationMs: Number.POSITIVE_INFINITY, action: { label: 'Undo', onClick() {} } });
+      screen.getByRole('button', { name: 'On the page' }).focus();
+
+      await user.keyboard('{F8}');
+      expect(document.activeElement?.tagName).toBe('OL');
+      const [older, newer] = screen.getAllByRole('listitem');
+      await user.tab();
+      expect(document.activeElement).toBe(newer);
+      await user.tab();
+      expect(document.activeElement).toBe(within(newer!).getByRole('button', { name: 'Undo' }));
+      await user.tab();
+      expect(document.activeElement).toBe(within(newer!).getByRole('button', { name: 'Close' }));
+      await user.tab();
+      expect(document.activeElement).toBe(older);
+    });
+
+    it('Escape closes the focused toast, and the newest one from elsewhere on the page', async () => {
+      const user = userEvent.setup();
+      const region = renderToasts();
+      show({ title: 'One', durationMs: Number.POSITIVE_INFINITY });
+      show({ title: 'Two', durationMs: Number.POSITIVE_INFINITY });
+      show({ title: 'Three', durationMs: Number.POSITIVE_INFINITY });
+
+      within(region).getByText('One').closest('li')!.focus();
+      await user.keyboard('{Escape}');
+      expect(within(region).queryByText('One')).toBeNull();
+      // Focus stays in the toasts (on the list), not lost to the page.
+      expect(document.activeElement?.tagName).toBe('OL');
+
+      act(() => (document.activeElement as HTMLElement).blur());
+      await user.keyboard('{Escape}');
+      expect(within(region).queryByText('Three')).toBeNull();
+      expect(within(region).queryByText('Two')).not.toBeNull();
+    });
   });
 
   it('refuses to work outside its provider', () => {

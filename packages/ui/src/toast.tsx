@@ -1,4 +1,3 @@
-import { Toast as RadixToast } from 'radix-ui';
 import {
   createContext,
   type ReactNode,
@@ -9,9 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { buttonClassName } from './button.tsx';
-import { hasContent } from './field.tsx';
-import { CloseIcon } from './icons.tsx';
+import { ToastItem } from './toast-item.tsx';
+import { ToastViewport } from './toast-viewport.tsx';
 
 /** Spec §9: a toast lasts 5 s; the account-lock toast 10 s and the attempts-warning toast 8 s. */
 export const TOAST_DEFAULT_MS = 5000;
@@ -28,7 +26,7 @@ export type ToastVariant = 'default' | 'destructive' | 'success';
 export type ToastAction = {
   label: string;
   onClick: () => void;
-  /** How a screen-reader user reaches the action another way (Radix needs it); default `label`. */
+  /** What a screen reader announces for the action (how to reach it another way); default `label`. */
   altText?: string;
 };
 
@@ -50,7 +48,7 @@ export type ToastApi = {
   dismiss: (id?: string) => void;
 };
 
-type ToastItem = ToastOptions & { id: string; open: boolean };
+type ToastEntry = ToastOptions & { id: string; open: boolean };
 
 const ToastContext = createContext<ToastApi | null>(null);
 
@@ -75,7 +73,7 @@ function nextId(): string {
  * phones). F8 moves focus to the toasts; hovering or focusing them pauses their timers.
  */
 export function ToastProvider({ children, closeLabel, regionLabel, announceLabel }: ToastProviderProps) {
-  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
   // dismiss() reads the current list without being re-created on each change.
   const toastsRef = useRef(toasts);
   toastsRef.current = toasts;
@@ -124,76 +122,32 @@ export function ToastProvider({ children, closeLabel, regionLabel, announceLabel
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
 
+  // The newest open toast, for Escape pressed elsewhere on the page.
+  const closeNewest = useCallback(() => {
+    const newest = toastsRef.current.findLast((item) => item.open);
+    if (newest) dismiss(newest.id);
+  }, [dismiss]);
+
+  const label = announceLabel ?? regionLabel.replace(/\s*\(?\{hotkey\}\)?/, '');
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider
-        duration={TOAST_DEFAULT_MS}
-        label={announceLabel ?? regionLabel.replace(/\s*\(?\{hotkey\}\)?/, '')}
-        swipeDirection="right"
-      >
-        {children}
+      {children}
+      <ToastViewport label={regionLabel} hasToasts={toasts.length > 0} onEscape={closeNewest}>
         {toasts.map((item) => (
-          <ToastView
+          <ToastItem
             key={item.id}
-            item={item}
-            closeLabel={closeLabel}
-            onOpenChange={(open) => {
-              if (!open) dismiss(item.id);
+            item={{
+              ...item,
+              variant: item.variant ?? 'default',
+              durationMs: item.durationMs ?? TOAST_DEFAULT_MS,
             }}
+            closeLabel={closeLabel}
+            announceLabel={label}
+            onClose={() => dismiss(item.id)}
           />
         ))}
-        <RadixToast.Viewport className="iv-toast-viewport" label={regionLabel} />
-      </RadixToast.Provider>
+      </ToastViewport>
     </ToastContext.Provider>
-  );
-}
-
-function ToastView({
-  item,
-  closeLabel,
-  onOpenChange,
-}: {
-  item: ToastItem;
-  closeLabel: string;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const variant = item.variant ?? 'default';
-  return (
-    <RadixToast.Root
-      className="iv-toast"
-      data-variant={variant}
-      open={item.open}
-      onOpenChange={onOpenChange}
-      duration={item.durationMs ?? TOAST_DEFAULT_MS}
-      // Errors interrupt the screen reader; other news waits politely.
-      type={variant === 'destructive' ? 'foreground' : 'background'}
-    >
-      <div className="iv-toast__content">
-        <RadixToast.Title className="iv-toast__title">{item.title}</RadixToast.Title>
-        {hasContent(item.description) && (
-          <RadixToast.Description className="iv-toast__description">
-            {item.description}
-          </RadixToast.Description>
-        )}
-      </div>
-      {item.action && (
-        <RadixToast.Action
-          className={buttonClassName(
-            variant === 'destructive' ? 'secondary' : 'primary',
-            'sm',
-            false,
-            'iv-toast__action',
-          )}
-          altText={item.action.altText ?? item.action.label}
-          onClick={item.action.onClick}
-        >
-          {item.action.label}
-        </RadixToast.Action>
-      )}
-      <RadixToast.Close className="iv-icon-button iv-toast__close" aria-label={closeLabel}>
-        <CloseIcon />
-      </RadixToast.Close>
-    </RadixToast.Root>
   );
 }
 
