@@ -100,10 +100,14 @@ describe('signup screen', () => {
   it('links the two consents to the terms and privacy pages; privacy asks for explicit consent to sensitive data', async () => {
     renderShell('/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    const termsLabel = screen.getByText(/General Terms and Conditions/, { selector: 'label' });
-    expect(within(termsLabel).getByRole('link').getAttribute('href')).toBe('/auth/terms-of-service');
-    const privacyLabel = screen.getByText(/I agree to the Privacy Policy/, { selector: 'label' });
+    const labelOf = (box: HTMLElement) => document.querySelector<HTMLElement>(`label[for="${box.id}"]`)!;
+    const termsLabel = labelOf(field.terms());
+    const termsLink = within(termsLabel).getByRole('link');
+    expect(termsLink.getAttribute('href')).toBe('/auth/terms-of-service');
+    expect(termsLink.textContent).toBe('General Terms and Conditions (opens in a new tab)');
+    const privacyLabel = labelOf(field.privacy());
     expect(within(privacyLabel).getByRole('link').getAttribute('href')).toBe('/auth/privacy-policy');
+    expect(within(privacyLabel).getByRole('link').textContent).toBe('Privacy Policy (opens in a new tab)');
     expect(privacyLabel.textContent).toContain(
       'explicitly consent to the processing of my sensitive personal data',
     );

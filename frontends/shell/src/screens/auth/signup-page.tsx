@@ -34,7 +34,10 @@ const EMPTY: Values = {
   privacy_accepted: false,
 };
 
-/** A link to a legal page inside a consent label; a new tab keeps what was typed in the form. */
+/**
+ * A link to a legal page inside a consent label (`<doc>…</doc>` in the texts: `<link>` would be read
+ * as the void HTML element); a new tab keeps what was typed in the form.
+ */
 function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
   const { t } = useTranslation('shell');
   return (
@@ -172,7 +175,7 @@ export function SignupPage() {
             <Trans
               t={t}
               i18nKey="auth.signup.terms"
-              components={{ link: <LegalLink to={PATHS.termsOfService} /> }}
+              components={{ doc: <LegalLink to={PATHS.termsOfService} /> }}
             />
           }
           checked={values.terms_accepted}
@@ -185,7 +188,7 @@ export function SignupPage() {
             <Trans
               t={t}
               i18nKey="auth.signup.privacy"
-              components={{ link: <LegalLink to={PATHS.privacyPolicy} /> }}
+              components={{ doc: <LegalLink to={PATHS.privacyPolicy} /> }}
             />
           }
           checked={values.privacy_accepted}
