@@ -66,6 +66,8 @@ export interface HarnessOptions {
   /** The gateway's own handle on the revocation store (distributed mode); defaults to `revocations`. */
   gatewayRevocations?: RevocationStore;
   clock?: ManualClock;
+  /** A bus the caller owns (e.g. Redis, shared with other services); by default a private in-process one. */
+  bus?: EventBus;
 }
 
 const authEventTypes: EventType[] = [
@@ -76,11 +78,15 @@ const authEventTypes: EventType[] = [
   'auth.password.changed',
   'auth.settings.changed',
   'auth.signup.existing-account',
+  'auth.user.deleted',
+  'auth.user.reactivated',
+  'auth.user.erasure-confirmation',
+  'auth.user.erased',
 ];
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` });
+  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const revocations = options.revocations ?? new MemoryRevocationStore({ clock });
   const definition = createAuthService({ revocations, rateLimiter: options.rateLimiter });
   const service = await startService(definition, {
@@ -193,7 +199,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     stop: async () => {
       await collector.stop();
       await service.stop();
-      await bus.close();
+      if (!options.bus) await bus.close();
     },
   };
 }
