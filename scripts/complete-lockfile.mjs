@@ -12,7 +12,18 @@ const file = process.argv[2] ?? 'package-lock.json';
 if (!existsSync(file)) process.exit(0);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages ?? {};
-const systems = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
+const systems = [
+  'android',
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+];
 const cpus = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 'riscv64', 's390x', 'loong64', 'mips64el', 'wasm32'];
 
 let added = 0;
