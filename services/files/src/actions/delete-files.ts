@@ -1,7 +1,13 @@
 import { HttpError, type Tx } from '@innerview/kit';
 import { forgetBlobDeletion, queueBlobDeletions } from '../db/blob-deletions.ts';
 import { forgetDeletedSessions, recordDeletedSession } from '../db/deleted-sessions.ts';
-import { deleteFile, deleteSessionFiles, deleteUserFiles } from '../db/files.ts';
+import {
+  deleteFile,
+  deleteSessionFiles,
+  deleteUserFiles,
+  lockSession,
+  lockUserUploads,
+} from '../db/files.ts';
 import type { FilesContext } from '../files-context.ts';
 import { sweepSoon } from './blob-sweep.ts';
 
@@ -29,6 +35,7 @@ export async function removeSessionFiles(
   sessionId: string,
   tx: Tx,
 ): Promise<void> {
+  await lockSession(tx, sessionId);
   const keys = await deleteSessionFiles(tx, userId, sessionId);
   await queueBlobDeletions(tx, keys, fc.service.clock.now());
   await recordDeletedSession(tx, userId, sessionId, fc.service.clock.now());
@@ -40,6 +47,8 @@ export async function removeSessionFiles(
  * data key is destroyed, so any copy of the contents left anywhere (backups) cannot be read.
  */
 export async function eraseUser(fc: FilesContext, userId: string, tx: Tx): Promise<void> {
+  // Waits for an upload in flight to commit, so its files are erased too.
+  await lockUserUploads(tx, userId);
   const keys = await deleteUserFiles(tx, userId);
   await queueBlobDeletions(tx, keys, fc.service.clock.now());
   await forgetDeletedSessions(tx, userId);

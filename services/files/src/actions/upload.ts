@@ -2,7 +2,7 @@ import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import { queueBlobDeletions } from '../db/blob-deletions.ts';
 import { isSessionDeleted } from '../db/deleted-sessions.ts';
-import { type FileRow, insertFiles, lockUserUploads, usageBytes } from '../db/files.ts';
+import { type FileRow, insertFiles, lockSession, lockUserUploads, usageBytes } from '../db/files.ts';
 import { detectFileKind, type FileKind, MEDIA_TYPES } from '../domain/detect-type.ts';
 import { cleanFileName } from '../domain/file-name.ts';
 import { fileErrorCodes as codes, type FileType, fileMessages as messages } from '../domain/limits.ts';
@@ -86,9 +86,22 @@ export async function uploadFiles(fc: FilesContext, input: UploadInput): Promise
     });
   }
 
-  await Promise.all(blobs.map((b) => fc.storage.put(b.key, b.bytes)));
+  const stored = await Promise.allSettled(blobs.map((b) => fc.storage.put(b.key, b.bytes)));
+  const failed = stored.find((r) => r.status === 'rejected');
+  if (failed) {
+    await discardBlobs(
+      fc,
+      blobs.map((b) => b.key),
+    );
+    throw failed.reason;
+  }
   try {
     await service.transaction(async (tx) => {
+      if (input.sessionId) {
+        await lockSession(tx, input.sessionId);
+        if (await isSessionDeleted(tx, input.sessionId))
+          throw new HttpError(404, messages.sessionDeleted, codes.sessionDeleted);
+      }
       await lockUserUploads(tx, input.userId);
       if ((await usageBytes(tx, input.userId)) + incoming > quota)
         throw new HttpError(413, messages.quotaExceeded(quota), codes.quotaExceeded);

@@ -13,6 +13,14 @@ export async function lockUserUploads(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files:${userId}`}, 0))`);
 }
 
+/**
+ * Serialises uploads into a session with that session's deletion, so an upload that passed the
+ * deleted-session check cannot commit its files after the deletion has swept the session.
+ */
+export async function lockSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files-session:${sessionId}`}, 0))`);
+}
+
 /** Bytes the person's files take. */
 export async function usageBytes(q: Queryable, userId: string): Promise<number> {
   const [row] = await q
