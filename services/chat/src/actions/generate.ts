@@ -7,6 +7,7 @@ import { useTrialTokens } from '../db/access.ts';
 import { insertMessage, setReplyFailed } from '../db/messages.ts';
 import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
 import { buildCoachContext } from '../domain/coach-context.ts';
+import { detectTextLanguage } from '../domain/language.ts';
 import { crisisReply } from '../domain/safety/crisis-reply.ts';
 import type { SafetyFinding } from '../domain/safety/types.ts';
 import { heuristicTitle } from '../domain/titles.ts';
@@ -22,7 +23,10 @@ export interface GenerationInput {
   userMessageId: string;
   message: string;
   fileIds: string[];
+  /** From the message itself when clear, else the request's and person's hints (see `replyLanguage`). */
   language: LanguageCode;
+  /** Whether `language` came from the message's own words (else the conversation may tell better). */
+  languageFromText: boolean;
   finding: SafetyFinding | null;
   /** Whether the session still waits for its first title. */
   needsTitle: boolean;
@@ -115,9 +119,6 @@ async function answerWithCoach(
   input: GenerationInput,
 ): Promise<ReplyResult> {
   const { config } = chat.service;
-  const titleWork: Promise<CoachTitle | null> = input.needsTitle
-    ? chat.coach.title(input.message, input.language, writer.signal).catch(() => null)
-    : Promise.resolve(null);
   const [history, answers, attachments] = await Promise.all([
     loadHistory(chat, input.sessionId, input.userMessageId),
     loadAnswers(chat, input.userId),
@@ -125,8 +126,23 @@ async function answerWithCoach(
       ? chat.attachments.textsFor(input.userId, input.fileIds, writer.signal).catch(() => [])
       : Promise.resolve([]),
   ]);
+  // A short message ("ok, and then?") goes on in the language the conversation is written in.
+  const language = input.languageFromText
+    ? input.language
+    : (detectTextLanguage(
+        [
+          ...history
+            .filter((turn) => turn.role === 'user')
+            .slice(-3)
+            .map((turn) => turn.content),
+          input.message,
+        ].join('\n'),
+      ) ?? input.language);
+  const titleWork: Promise<CoachTitle | null> = input.needsTitle
+    ? chat.coach.title(input.message, language, writer.signal).catch(() => null)
+    : Promise.resolve(null);
   const context = buildCoachContext({
-    language: input.language,
+    language,
     history,
     message: input.message,
     answers,
@@ -137,7 +153,7 @@ async function answerWithCoach(
   let usage = { promptTokens: 0, completionTokens: 0 };
   const events = chat.coach.reply(
     {
-      language: input.language,
+      language,
       messages: context.messages,
       promptTokens: context.promptTokens,
       message: input.message,
@@ -160,9 +176,7 @@ async function answerWithCoach(
   const outcome = reason === null ? 'complete' : 'stopped';
   const generated = await titleWork;
   const title =
-    input.needsTitle && content !== ''
-      ? (generated?.title ?? heuristicTitle(input.message, input.language))
-      : null;
+    input.needsTitle && content !== '' ? (generated?.title ?? heuristicTitle(input.message, language)) : null;
   // Nothing written (stopped at once): nothing to keep or meter.
   const tokens = content === '' ? 0 : usage.promptTokens + usage.completionTokens + (generated?.tokens ?? 0);
   if (content !== '') await persistReply(chat, writer.replyId, input, { content, tokens, title, reason });

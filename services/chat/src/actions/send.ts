@@ -7,7 +7,7 @@ import { insertMessage, lastSessionMessage, setReplyFailed } from '../db/message
 import { findProfile } from '../db/profiles.ts';
 import { findOwnSession, insertSession, type SessionRow, updateSession } from '../db/sessions.ts';
 import { chatAccess } from '../domain/access.ts';
-import { replyLanguage } from '../domain/language.ts';
+import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { detectCrisis } from '../domain/safety/detector.ts';
 import { generateReply, type ReplyResult } from './generate.ts';
 import { decryptMessage, encryptMessage } from './stored-text.ts';
@@ -78,6 +78,7 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
       message,
       fileIds: body.file_ids ?? [],
       language,
+      languageFromText: detectTextLanguage(message) !== null,
       finding,
       needsTitle: (existing?.titleSource ?? 'default') === 'default',
       metered: access.allowed && access.metered,

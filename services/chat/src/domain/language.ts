@@ -19,7 +19,7 @@ export function fromAcceptLanguage(header: string | undefined): LanguageCode | n
 /** Frequent short words that tell the five languages apart in everyday writing. */
 const markers: Record<LanguageCode, string> = {
   en: 'i you the and is are was my me it this that what with have not for to of be do am feel so just',
-  fr: 'je tu il elle nous vous les des est suis mon ma mes une pas que qui avec pour dans et j ai c ne plus tres moi',
+  fr: 'je tu il elle nous vous les des est suis mon ma mes une pas que qui avec pour dans et j ai c ne plus tres moi aussi du au ce cette sur parce veux voudrais peux',
   de: 'ich du er sie wir ihr das die der ist bin mein meine nicht und mit fur auf ein eine zu es auch sehr mich mir',
   it: 'io tu lui lei noi voi il lo gli sono ho mio mia non che con per una di e anche molto mi ma sto questo questa della nella del al sei ci',
   es: 'yo tu el ella nosotros los las soy estoy mi mis no que con para una de y muy me pero es tengo esto este esta del en lo',

@@ -44,6 +44,7 @@ export interface ChatHarness {
     userId: string,
     answers: Array<{ questionKey: string; answerText: string }>,
     revision?: number,
+    wait?: boolean,
   ): Promise<void>;
   waitForEvent<T extends EventType>(
     type: T,
@@ -168,7 +169,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         return row?.status === status && row.trialTokensRemaining === data.trialTokensRemaining;
       });
     },
-    async answers(userId, answers, revision = 1) {
+    async answers(userId, answers, revision = 1, wait = true) {
       const sealed = sealPayload(payloadKeys, JSON.stringify({ answers }), answersSnapshotAad(userId));
       await publish('questionnaire.answers.changed', {
         userId,
@@ -176,7 +177,10 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         submitted: true,
         sealedAnswers: sealed,
       });
-      await waitUntil(async () => (await findProfile(service.ctx.db, userId))?.answersRevision === revision);
+      if (wait)
+        await waitUntil(
+          async () => (await findProfile(service.ctx.db, userId))?.answersRevision === revision,
+        );
     },
     async waitForEvent(type, match, timeoutMs = 5000) {
       return waitUntil(
