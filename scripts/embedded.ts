@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,9 +84,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const bus = await createEventBus({ kind: 'memory' });
   // Auth writes revocations, the gateway reads them: one store, so a logout counts at once.
   const revocations = new MemoryRevocationStore();
+  // One secret for every service's internal calls (chat → files, the data export; ADR 17).
+  const internalToken = process.env.INTERNAL_TOKEN || randomBytes(32).toString('base64url');
   // biome-ignore lint/suspicious/noExplicitAny: each service has its own config schema.
   const services: ServiceDefinition<any>[] = [
-    createAuthService({ revocations }),
+    // The data export asks the other services, which start after auth on free ports.
+    createAuthService({
+      revocations,
+      serviceUrls: () => Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.url])),
+    }),
     billingService,
     chatService,
     questionnaireService,
@@ -110,6 +117,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         // Each service gets its own in-process queue, as each gets its own BullMQ prefix.
         JOBS: 'memory',
         REDIS_URL: '',
+        INTERNAL_TOKEN: internalToken,
         APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
       };
       running[definition.name] = await startService(definition, { env, bus });
