@@ -94,9 +94,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       serviceUrls: () => Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.url])),
     }),
     billingService,
-    chatService,
     questionnaireService,
+    // Files before chat: chat asks files for the text of attachments.
     filesService,
+    chatService,
     notificationsService,
   ];
   const running: Record<string, RunningService> = {};

@@ -39,7 +39,8 @@ export const gatewayDefaults = {
   upstreamTimeoutMs: 30_000,
   healthTimeoutMs: 2_000,
   readinessPollMs: 2_000,
-  maxBodyBytes: 32 * 1024 * 1024,
+  // One chat message may carry 5 files of 10 MB each, plus multipart framing.
+  maxBodyBytes: 52 * 1024 * 1024,
   trustProxy: 'loopback, linklocal, uniquelocal',
   // Measured about twice the throughput of http-proxy-middleware (docs/benchmarks.md "Gateway").
   proxyEngine: 'undici',

@@ -37,7 +37,7 @@ export const gatewayConfigSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(32 * 1024 * 1024),
+    .default(52 * 1024 * 1024),
   /** Folder holding shell/dist, chat/dist and account/dist; unset = no front ends served here. */
   FRONTENDS_DIR: optional,
   REMOTE_CHAT_URL: optional,

@@ -50,7 +50,7 @@ export interface GatewayOptions {
    * (default 2 000 ms; 0 turns the gate off and leaves readiness to the services).
    */
   readinessPollMs?: number;
-  /** Largest declared request body accepted at the edge (default 32 MiB); services apply their own. */
+  /** Largest declared request body accepted at the edge (default 52 MiB: five 10 MB files and framing); services apply their own. */
   maxBodyBytes?: number;
   /** Built front ends served in this process; without it only the API and /config.json are served. */
   frontends?: FrontendDirs;
