@@ -38,6 +38,13 @@ async function expectRefused(userId: string, status: number, code: string, reaso
   expect(answer.status).toBe(status);
   expect(answer.body).toMatchObject({ code, reason });
   expect(typeof answer.body.detail).toBe('string');
+  expect(answer.body.redirect_to).toBe(
+    reason === 'trial_expired'
+      ? '/trial-expired'
+      : ['no_subscription', 'trial_tokens_exhausted'].includes(reason)
+        ? '/pricing'
+        : '/auth/subscription-expired',
+  );
 }
 
 describe('access from the subscription projection', () => {

@@ -46,7 +46,10 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const finding = detectCrisis(message);
   const access = chatAccess(projection, now, service.config.CHAT_PAST_DUE_GRACE_DAYS);
   if (!access.allowed && !finding)
-    throw new HttpError(access.httpStatus, access.detail, access.code, { reason: access.reason });
+    throw new HttpError(access.httpStatus, access.detail, access.code, {
+      reason: access.reason,
+      redirect_to: access.redirectTo,
+    });
   if (chat.streams.running(userId).length >= service.config.CHAT_MAX_REPLIES_PER_USER)
     throw new HttpError(409, chatTexts.tooManyReplies);
 

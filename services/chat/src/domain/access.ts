@@ -21,6 +21,8 @@ export type AccessDecision =
         | 'subscription_cancelled'
         | 'subscription_expired';
       detail: string;
+      /** Where the client goes to act on it (the same as billing's `chat-access` answer). */
+      redirectTo: '/pricing' | '/trial-expired' | '/auth/subscription-expired';
     };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +38,7 @@ export const denials = {
     code: 'SUBSCRIPTION_REQUIRED',
     reason: 'no_subscription',
     detail: 'A subscription is required to chat. Start your free trial or choose a plan.',
+    redirectTo: '/pricing',
   },
   trialExpired: {
     allowed: false,
@@ -43,6 +46,7 @@ export const denials = {
     code: 'SUBSCRIPTION_EXPIRED',
     reason: 'trial_expired',
     detail: 'Your free trial has ended. Choose a plan to keep chatting.',
+    redirectTo: '/trial-expired',
   },
   trialExhausted: {
     allowed: false,
@@ -50,6 +54,7 @@ export const denials = {
     code: 'SUBSCRIPTION_LIMIT_REACHED',
     reason: 'trial_tokens_exhausted',
     detail: 'Rate limit exceeded: you have used all of your free trial. Upgrade to keep chatting.',
+    redirectTo: '/pricing',
   },
   pastDue: {
     allowed: false,
@@ -57,6 +62,7 @@ export const denials = {
     code: 'SUBSCRIPTION_EXPIRED',
     reason: 'payment_past_due',
     detail: 'Your last payment did not go through. Update your payment method to keep chatting.',
+    redirectTo: '/auth/subscription-expired',
   },
   cancelled: {
     allowed: false,
@@ -64,6 +70,7 @@ export const denials = {
     code: 'SUBSCRIPTION_EXPIRED',
     reason: 'subscription_cancelled',
     detail: 'Your subscription was cancelled and has ended. Reactivate it to keep chatting.',
+    redirectTo: '/auth/subscription-expired',
   },
   expired: {
     allowed: false,
@@ -71,6 +78,7 @@ export const denials = {
     code: 'SUBSCRIPTION_EXPIRED',
     reason: 'subscription_expired',
     detail: 'Your subscription has expired. Renew it to keep chatting.',
+    redirectTo: '/auth/subscription-expired',
   },
 } as const satisfies Record<string, Denial>;
 
