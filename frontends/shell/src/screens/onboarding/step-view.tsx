@@ -45,16 +45,20 @@ export function StepView({
   const { t } = useTranslation('onboarding');
   const last = content.step === TOTAL_STEPS;
   const questionsId = `iv-onb-questions-${content.step}`;
+  const stepOf = t('stepper.stepOf', { step: content.step, total: TOTAL_STEPS });
   return (
     <article className="iv-onb-card iv-onb-step" data-testid="questionnaire-step" data-step={content.step}>
       {progress}
       <header className="iv-onb-step__header">
-        {/* Focused on every step change, so a screen reader says "Step 3 of 8: …" (spec a11y). */}
-        <h1 className="iv-onb-title" ref={headingRef} tabIndex={-1}>
-          <span className="iv-onb-eyebrow">
-            {t('stepper.stepOf', { step: content.step, total: TOTAL_STEPS })}
-          </span>
-          <span className="iv-visually-hidden">:</span>{' '}
+        {/* Focused on every step change, so a screen reader says "Step 3 of 8: …". The label
+            fixes that name: browsers differ in how they join the two lines of the heading. */}
+        <h1
+          className="iv-onb-title"
+          ref={headingRef}
+          tabIndex={-1}
+          aria-label={`${stepOf}: ${content.title}`}
+        >
+          <span className="iv-onb-eyebrow">{stepOf}</span>
           <span className="iv-onb-title__text">{content.title}</span>
         </h1>
         {savedState !== 'unsaved' && (
