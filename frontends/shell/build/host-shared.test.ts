@@ -25,7 +25,7 @@ describe('the shell as federation host', () => {
   });
 
   it('provides its own module instances, as loaded singletons at its versions', async () => {
-    const shared = (await hostShared(versions)) as Record<string, Entry>;
+    const shared = (await hostShared(versions)) as unknown as Record<string, Entry>;
     const lib = (request: string) => shared[request]!.lib() as Record<string, unknown>;
     expect(lib('@innerview/ui').ToastProvider).toBe(ui.ToastProvider);
     expect(lib('@innerview/api-client').api).toBe(apiClient.api);
@@ -44,17 +44,19 @@ describe('the shell as federation host', () => {
     await expect(hostShared(withoutReact)).rejects.toThrow(/react/);
   });
 
-  it('starts the runtime as "shell" with every shared module loaded, ready to register remotes', async () => {
+  it('starts the runtime as "shell" on first use, every shared module loaded, then registers remotes', async () => {
     Object.assign(globalThis, { INNERVIEW_SHARED_VERSIONS: versions });
     const runtime = await import('./federation-host.ts');
-    const instance = runtime.getInstance();
-    expect(instance?.name).toBe('shell');
-    const scope = instance?.shareScopeMap.default ?? {};
+    expect(runtime.getInstance()).toBeNull();
+
+    runtime.registerRemotes([{ name: 'chat', entry: 'http://localhost/remotes/chat/mf-manifest.json' }]);
+    const instance = await runtime.federationHost();
+    expect(instance.name).toBe('shell');
+    const scope = instance.shareScopeMap.default ?? {};
     for (const request of Object.keys(versions)) {
       const entry = scope[request]?.[versions[request]!.version];
       expect(entry, request).toMatchObject({ from: 'shell', loaded: true });
     }
-    runtime.registerRemotes([{ name: 'chat', entry: 'http://localhost/remotes/chat/mf-manifest.json' }]);
-    expect(instance?.options.remotes.map((remote) => remote.name)).toEqual(['chat']);
+    expect(instance.options.remotes.map((remote) => remote.name)).toEqual(['chat']);
   });
 });

@@ -7,7 +7,9 @@ import type { UserOptions } from '@module-federation/runtime-core';
  * already has. The loaders are dynamic imports, run when the first remote loads: what the shell
  * itself does not use on a screen (the UI kit's dialogs, say) is not downloaded before.
  *
- * react-router is its browser-only subset (react-router-client.mjs), so its server runtime stays out.
+ * react-router, Redux Toolkit and react-redux are provided as subsets (the `*-client.mjs` files beside
+ * this one): a provided module keeps every export it names in the shell's bundle, /login included,
+ * whereas the shell's own imports of a library are tree-shaken to what the shell uses.
  */
 export const SHELL_PROVIDERS = {
   react: () => import('react'),
@@ -15,10 +17,10 @@ export const SHELL_PROVIDERS = {
   'react-dom': () => import('react-dom'),
   'react-dom/client': () => import('react-dom/client'),
   'react-router': () => import('./react-router-client.mjs'),
-  '@reduxjs/toolkit': () => import('@reduxjs/toolkit'),
-  '@reduxjs/toolkit/query': () => import('@reduxjs/toolkit/query'),
-  '@reduxjs/toolkit/query/react': () => import('@reduxjs/toolkit/query/react'),
-  'react-redux': () => import('react-redux'),
+  '@reduxjs/toolkit': () => import('./redux-toolkit-client.mjs'),
+  '@reduxjs/toolkit/query': () => import('./rtk-query-client.mjs'),
+  '@reduxjs/toolkit/query/react': () => import('./rtk-query-react-client.mjs'),
+  'react-redux': () => import('./react-redux-client.mjs'),
   i18next: () => import('i18next'),
   'react-i18next': () => import('react-i18next'),
   '@innerview/ui': () => import('@innerview/ui'),

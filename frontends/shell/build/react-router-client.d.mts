@@ -1,3 +1,2 @@
-// Types of react-router-client.mjs for the type checker: a subset of react-router's exports, so
-// these are react-router's own (react-router-client.test.ts holds the list to real exports).
+// Types for the type checker: the package's own (shared-subsets.test.ts holds the list to real exports).
 export * from 'react-router';

@@ -1,20 +1,19 @@
-// The part of react-router the front ends share (see federation-shared.ts): its browser API,
-// without the server runtime, cookies, sessions and RSC helpers that its package entry also
-// exports. `react-router-entry` is an alias (frontend-config.ts) to react-router's own build, so
-// this file does not import itself through the share. A front end that needs another export adds
-// it here; react-router-client.test.ts (beside this file) fails until it does.
+// The part of react-router the front ends share (see federation-shared.ts): the browser API a
+// remote's components use inside the shell's router. Left out: the server runtime, cookies,
+// sessions and RSC helpers of the package entry, and the data-router APIs (loaders, actions,
+// fetchers, <Form>, <Await>, <ScrollRestoration>, memory routers) that only the shell, which owns
+// the route table, could use. The shell's own screens import react-router itself; whatever this
+// list adds beyond what they use is downloaded on /login. `react-router-entry` is an alias
+// (frontend-config.ts) to react-router's own build, so this file does not import itself through
+// the share in a remote's build. A remote or shared package that needs another export adds it
+// here; shared-subsets.test.ts (beside this file) fails until it does.
 export {
-  Await,
   BrowserRouter,
   createBrowserRouter,
-  createMemoryRouter,
   createSearchParams,
-  data,
-  Form,
   generatePath,
   isRouteErrorResponse,
   Link,
-  MemoryRouter,
   matchPath,
   Navigate,
   NavLink,
@@ -22,25 +21,16 @@ export {
   Route,
   RouterProvider,
   Routes,
-  redirect,
-  ScrollRestoration,
-  useActionData,
   useBeforeUnload,
   useBlocker,
-  useFetcher,
   useHref,
   useInRouterContext,
-  useLoaderData,
   useLocation,
   useMatch,
-  useMatches,
   useNavigate,
-  useNavigation,
   useOutletContext,
   useParams,
   useResolvedPath,
-  useRevalidator,
   useRouteError,
   useSearchParams,
-  useSubmit,
 } from 'react-router-entry';

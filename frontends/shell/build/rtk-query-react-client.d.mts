@@ -1,0 +1,2 @@
+// Types for the type checker: the package's own (shared-subsets.test.ts holds the list to real exports).
+export * from '@reduxjs/toolkit/query/react';
