@@ -4,8 +4,8 @@
 import '@innerview/ui/styles.css';
 import { createStore } from '@innerview/api-client';
 import { initI18n } from '@innerview/i18n';
-import { ThemeProvider } from '@innerview/ui';
-import { StrictMode } from 'react';
+import { ThemeProvider, ToastProvider } from '@innerview/ui';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -13,6 +13,19 @@ import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
 import HelpHubPage from './help-hub-page.tsx';
 import ProfilePage from './profile-page.tsx';
 import SettingsPage from './settings-page.tsx';
+
+function TranslatedToasts({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <ToastProvider
+      closeLabel={t('toast.close')}
+      regionLabel={t('toast.region')}
+      announceLabel={t('toast.announce')}
+    >
+      {children}
+    </ToastProvider>
+  );
+}
 
 function StandaloneAccount() {
   const { t } = useTranslation('account');
@@ -35,7 +48,7 @@ function StandaloneAccount() {
 
 async function main() {
   const i18n = await initI18n({
-    namespaces: ['account', 'common'],
+    namespaces: ['account', 'help', 'common'],
     defaultNS: 'account',
     loadPath: (lng, ns) => `/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}.json`,
   });
@@ -44,9 +57,11 @@ async function main() {
       <Provider store={createStore()}>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider>
-            <BrowserRouter>
-              <StandaloneAccount />
-            </BrowserRouter>
+            <TranslatedToasts>
+              <BrowserRouter>
+                <StandaloneAccount />
+              </BrowserRouter>
+            </TranslatedToasts>
           </ThemeProvider>
         </I18nextProvider>
       </Provider>

@@ -1,6 +1,63 @@
-import { AccountScreen } from './account-screen.tsx';
+import './account.css';
+import { broadcastLogout, useGetMeQuery } from '@innerview/api-client';
+import { Alert, Button, PageHeader, Spinner } from '@innerview/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountDeletedScreen } from './profile/account-deleted-screen.tsx';
+import { DeleteSection } from './profile/delete-section.tsx';
+import { ExportSection } from './profile/export-section.tsx';
+import { LegalSection } from './profile/legal-section.tsx';
+import { ProfileDetails } from './profile/profile-details.tsx';
+import { QuestionnaireSection } from './profile/questionnaire-section.tsx';
+import { SubscriptionBanner } from './profile/subscription-banner.tsx';
+import { usePageTitle } from './use-page-title.ts';
 
-/** Exposed as `account/ProfilePage`. */
+/**
+ * Exposed as `account/ProfilePage` (spec §2 "Profile"): details with editable names, the
+ * subscription banner, the questionnaire viewer, password, privacy and terms, the data export,
+ * and account deletion with its confirm dialog and post-deletion screen.
+ */
 export default function ProfilePage() {
-  return <AccountScreen screen="profile" />;
+  const { t } = useTranslation('account');
+  usePageTitle(t('profile.title'));
+  const me = useGetMeQuery();
+  const [deleted, setDeleted] = useState(false);
+
+  const onDeleted = () => {
+    // The server revoked every session; the token goes at once here and in the other tabs.
+    broadcastLogout();
+    setDeleted(true);
+  };
+
+  if (deleted) return <AccountDeletedScreen />;
+
+  return (
+    <div className="iv-account-screen" data-remote="account" data-screen="profile">
+      <PageHeader title={t('profile.title')} description={t('profile.intro')} />
+      {me.isError ? (
+        <Alert
+          variant="error"
+          title={t('profile.loadFailed')}
+          actions={
+            <Button variant="secondary" onClick={() => void me.refetch()}>
+              {t('profile.retry')}
+            </Button>
+          }
+        />
+      ) : !me.data ? (
+        <div className="iv-account-loading">
+          <Spinner size="lg" label={t('profile.loading')} />
+        </div>
+      ) : (
+        <div className="iv-account-stack">
+          <ProfileDetails me={me.data} />
+          <SubscriptionBanner />
+          <QuestionnaireSection />
+          <LegalSection />
+          <ExportSection />
+          <DeleteSection onDeleted={onDeleted} />
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,67 @@
+import { Alert, Button, ConfirmDialog } from '@innerview/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteAccountMutation } from '../account-api.ts';
+import { AccountSection } from '../account-section.tsx';
+
+/**
+ * Account deletion with its confirm dialog (spec §2, §4), in the safer reading of ADR 15: the
+ * dialog says login ends at once and a paid plan ends with no further charge; it never promises
+ * access to the end of the billing cycle.
+ */
+export function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [deleteAccount] = useDeleteAccountMutation();
+
+  const confirm = async () => {
+    const result = await deleteAccount();
+    if ('error' in result && result.error) {
+      // Said inside the dialog (the page behind it is hidden from screen readers while it is open),
+      // which stays open: the person may retry or cancel.
+      setFailed(true);
+      throw new Error('account deletion failed');
+    }
+    onDeleted();
+  };
+
+  return (
+    <AccountSection
+      heading={t('profile.delete.heading')}
+      description={t('profile.delete.text')}
+      tone="danger"
+      testId="delete-account"
+    >
+      <div className="iv-account-actions">
+        <Button
+          variant="destructive"
+          onClick={() => {
+            setFailed(false);
+            setOpen(true);
+          }}
+        >
+          {t('profile.delete.button')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('profile.delete.confirmTitle')}
+        description={t('profile.delete.confirmIntro')}
+        confirmLabel={t('profile.delete.confirm')}
+        cancelLabel={t('profile.delete.cancel')}
+        destructive
+        onConfirm={confirm}
+      >
+        <ul className="iv-account-consequences">
+          <li>{t('profile.delete.confirmLogin')}</li>
+          <li>{t('profile.delete.confirmBilling')}</li>
+          <li>{t('profile.delete.confirmRetention')}</li>
+          <li>{t('profile.delete.confirmErasure')}</li>
+        </ul>
+        {failed && <Alert variant="error">{t('profile.delete.failed')}</Alert>}
+      </ConfirmDialog>
+    </AccountSection>
+  );
+}
