@@ -20,7 +20,9 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.test.ts'],
           exclude: [...ignored, ...web, '**/*.integration.test.ts', 'e2e/**'],
-          testTimeout: 20_000,
+          // PGlite boots in a second alone, in several when the two cores are busy.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
