@@ -46,6 +46,7 @@ export function createChatService(options: ChatServiceOptions = {}) {
           }),
         attachments: options.attachments ?? unavailableAttachmentTexts,
         tasks: new Set(),
+        pendingSessions: new Map(),
       };
       contexts.set(service, chat);
       service.log.info({ coach: chat.coach.kind, model: chat.coach.model }, 'chat coach ready');

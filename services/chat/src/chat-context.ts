@@ -21,4 +21,9 @@ export interface ChatContext {
   attachments: AttachmentTexts;
   /** Replies being generated now; settled ones leave the set. */
   tasks: Set<Promise<void>>;
+  /**
+   * New sessions whose first message is still being stored (the stream opens before): a call that
+   * names one (stop, a second message, the transcript) waits for it instead of answering 404.
+   */
+  pendingSessions: Map<string, { userId: string; stored: Promise<void> }>;
 }

@@ -200,6 +200,31 @@ describe('stop and abandon', () => {
     expect(again.body).toEqual({ stopped: false });
   });
 
+  it('stops a new conversation right after its opening event (its session is found, not a 404)', async () => {
+    coach.pieces = pieces(200);
+    const userId = await subscribedUser();
+    const response = await h.call(
+      'POST',
+      '/api/v1/chat/stream',
+      { message: 'Start and stop', session_id: null },
+      { userId },
+    );
+    const events: SseEvent[] = [];
+    for await (const event of sseEvents(response)) {
+      events.push(event);
+      if (events.length === 1) {
+        const sessionId = JSON.parse(event.data).session_id;
+        const [stop, transcript] = await Promise.all([
+          json(await h.call('POST', '/api/v1/chat/stop', { session_id: sessionId }, { userId })),
+          h.call('GET', `/api/v1/chat-sessions/${sessionId}/transcript`, undefined, { userId }),
+        ]);
+        expect(stop).toEqual({ status: 200, body: { stopped: true } });
+        expect(transcript.status).toBe(200);
+      }
+    }
+    expect(events.at(-1)?.data).toBe('[DONE]');
+  });
+
   it('aborts the upstream call when the reader is gone longer than the grace, keeping what was written', async () => {
     coach.pieces = pieces(400);
     const userId = await subscribedUser();

@@ -5,6 +5,7 @@ import { CoachModelError, type CoachTitle } from '../coach/coach-model.ts';
 import { streamPieces } from '../coach/offline-coach.ts';
 import { useTrialTokens } from '../db/access.ts';
 import { insertMessage, setReplyFailed } from '../db/messages.ts';
+import type { ProfileRow } from '../db/profiles.ts';
 import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
 import { buildCoachContext } from '../domain/coach-context.ts';
 import { detectTextLanguage } from '../domain/language.ts';
@@ -12,17 +13,19 @@ import { crisisReply } from '../domain/safety/crisis-reply.ts';
 import type { SafetyFinding } from '../domain/safety/types.ts';
 import { heuristicTitle } from '../domain/titles.ts';
 import type { ReplyWriter } from '../streams/reply-streams.ts';
-import { loadAnswers, loadHistory } from './coach-material.ts';
+import { answersOf, type PreparedTurn, prepareTurn, type TurnInput } from './coach-material.ts';
 import { chatEvent } from './events.ts';
 import { encryptMessage, encryptTitle } from './stored-text.ts';
 
 export interface GenerationInput {
   userId: string;
   sessionId: string;
-  /** The user message being answered (already stored). */
-  userMessageId: string;
+  /** The message being answered, stored by the task itself (see `prepareTurn`). */
+  turn: TurnInput;
   message: string;
   fileIds: string[];
+  /** The person's coach profile as read when the message came (language, questionnaire answers). */
+  profile: ProfileRow | undefined;
   /** From the message itself when clear, else the request's and person's hints (see `replyLanguage`). */
   language: LanguageCode;
   /** Whether `language` came from the message's own words (else the conversation may tell better). */
@@ -56,9 +59,11 @@ export async function generateReply(
   input: GenerationInput,
 ): Promise<ReplyResult> {
   const { log } = chat.service;
+  let turn: PreparedTurn | undefined;
   try {
-    if (input.finding) return await answerCrisis(chat, writer, input, input.finding);
-    return await answerWithCoach(chat, writer, input);
+    turn = await prepareTurn(chat, input.turn);
+    if (input.finding) return await answerCrisis(chat, writer, input, turn, input.finding);
+    return await answerWithCoach(chat, writer, input, turn);
   } catch (err) {
     const kind = err instanceof CoachModelError ? err.kind : 'internal';
     log.warn(
@@ -67,7 +72,11 @@ export async function generateReply(
     );
     if (!(err instanceof CoachModelError))
       log.error({ err: { name: (err as Error)?.name, stack: (err as Error)?.stack } }, 'reply error');
-    await setReplyFailed(chat.service.db, input.userMessageId, true).catch(() => {});
+    // The message stays, flagged, so the person can retry it (a retry reuses it).
+    if (turn) {
+      const { userMessageId } = turn;
+      await turn.stored.then(() => setReplyFailed(chat.service.db, userMessageId, true)).catch(() => {});
+    }
     const failure = { ok: false as const, detail: chatTexts.replyFailed, code: 'SERVICE_UNAVAILABLE' };
     writer.end({ kind: 'error', detail: failure.detail, code: failure.code });
     return failure;
@@ -78,11 +87,13 @@ async function answerCrisis(
   chat: ChatContext,
   writer: ReplyWriter,
   input: GenerationInput,
+  turn: PreparedTurn,
   finding: SafetyFinding,
 ): Promise<ReplyResult> {
   const content = crisisReply(finding.category, finding.language);
   for (const piece of streamPieces(content)) writer.append(piece);
   const replyId = writer.replyId;
+  await turn.stored;
   const ciphertext = await encryptMessage(chat, input.userId, replyId, content);
   const now = chat.service.clock.now();
   await chat.service.transaction(async (tx, emit) => {
@@ -117,11 +128,12 @@ async function answerWithCoach(
   chat: ChatContext,
   writer: ReplyWriter,
   input: GenerationInput,
+  turn: PreparedTurn,
 ): Promise<ReplyResult> {
   const { config } = chat.service;
-  const [history, answers, attachments] = await Promise.all([
-    loadHistory(chat, input.sessionId, input.userMessageId),
-    loadAnswers(chat, input.userId),
+  const { history } = turn;
+  const [answers, attachments] = await Promise.all([
+    answersOf(chat, input.userId, input.profile),
     input.fileIds.length > 0
       ? chat.attachments.textsFor(input.userId, input.fileIds, writer.signal).catch(() => [])
       : Promise.resolve([]),
@@ -175,6 +187,8 @@ async function answerWithCoach(
   const reason = writer.abortReason();
   const outcome = reason === null ? 'complete' : 'stopped';
   const generated = await titleWork;
+  // The reply is kept after the message it answers.
+  await turn.stored;
   const title =
     input.needsTitle && content !== '' ? (generated?.title ?? heuristicTitle(input.message, language)) : null;
   // Nothing written (stopped at once): nothing to keep or meter.

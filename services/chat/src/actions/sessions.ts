@@ -16,10 +16,27 @@ import { decryptMessage, encryptTitle, sessionTitle, sessionView } from './store
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The person's session, waiting for one whose first message is still being stored; undefined for a
+ * malformed id, another user's session or a deleted one.
+ */
+export async function findSessionOf(
+  chat: ChatContext,
+  userId: string,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
+  if (!uuidPattern.test(sessionId)) return undefined;
+  const row = await findOwnSession(chat.service.db, userId, sessionId);
+  if (row) return row;
+  const pending = chat.pendingSessions.get(sessionId);
+  if (pending?.userId !== userId) return undefined;
+  await pending.stored.catch(() => {});
+  return findOwnSession(chat.service.db, userId, sessionId);
+}
+
 /** The person's own session or a 404: a malformed id, another user's session and a deleted one alike. */
 export async function ownSession(chat: ChatContext, userId: string, sessionId: string): Promise<SessionRow> {
-  if (!uuidPattern.test(sessionId)) throw new HttpError(404);
-  const row = await findOwnSession(chat.service.db, userId, sessionId);
+  const row = await findSessionOf(chat, userId, sessionId);
   if (!row) throw new HttpError(404);
   return row;
 }

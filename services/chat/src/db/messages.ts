@@ -1,5 +1,5 @@
 import type { Queryable } from '@innerview/kit';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { chatMessages } from './schema.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -30,25 +30,6 @@ export async function listSessionMessages(
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
 }
 
-export async function lastSessionMessage(q: Queryable, sessionId: string): Promise<MessageRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(1);
-  return row;
-}
-
 export async function setReplyFailed(q: Queryable, messageId: string, failed: boolean): Promise<void> {
   await q.update(chatMessages).set({ replyFailed: failed }).where(eq(chatMessages.id, messageId));
-}
-
-export async function countAssistantMessages(q: Queryable, sessionId: string): Promise<number> {
-  const rows = await q
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.role, 'assistant')))
-    .limit(1);
-  return rows.length;
 }

@@ -7,12 +7,12 @@ import {
   activeSessions,
   closeAllSessions,
   closeSession,
+  findSessionOf,
   ownSession,
   stopReply,
 } from '../actions/sessions.ts';
 import { sessionTitle } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
-import { findOwnSession } from '../db/sessions.ts';
 import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
 import { pipeReply, resumePoint } from './sse.ts';
 
@@ -45,7 +45,7 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
         // A client reconnecting after a cut (Last-Event-ID) gets the rest of that reply, not a second one.
         const lastEventId = req.header('last-event-id');
         if (lastEventId !== undefined && body.session_id && chat.streams.info(body.session_id)) {
-          const session = await findOwnSession(chat.service.db, userId, body.session_id);
+          const session = await findSessionOf(chat, userId, body.session_id);
           if (!session) throw new HttpError(404);
           pipeReply(chat, res, {
             sessionId: session.id,
@@ -111,7 +111,7 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
         const result = await started.result;
         reading?.stop();
         if (!result.ok) throw new HttpError(503, result.detail, result.code);
-        const session = await findOwnSession(chat.service.db, userId, started.sessionId);
+        const session = await findSessionOf(chat, userId, started.sessionId);
         return {
           session_id: started.sessionId,
           role: 'assistant',

@@ -1,0 +1,285 @@
+// `npm run bench -w services/chat` (or `node bench/chat/run.ts`): time to first token straight at a
+// fake model and through gateway + chat service in the same run, and streams held open at once;
+// rewrites the `## Chat` section of docs/benchmarks.md. CONCURRENCY, SECONDS, ROUNDS, HOLD override.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import {
+  type HoldRow,
+  type LatencyRow,
+  machineNote,
+  renderChatSection,
+  replaceChatSection,
+} from './report.ts';
+import { clientAgent, percentile, timedStream } from './streams.ts';
+
+const here = import.meta.dirname;
+const docsFile = path.resolve(here, '../../docs/benchmarks.md');
+const concurrency = Number(process.env.CONCURRENCY ?? 500);
+const seconds = Number(process.env.SECONDS ?? 8);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const tokenMs = 50;
+const tokens = 60;
+const machine = machineNote();
+
+function fdLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  return Number(line?.split(/\s+/)[3] ?? 1024);
+}
+// Through the gateway each held stream costs the gateway two sockets (client and upstream).
+const fdCap = Math.floor((fdLimit() - 1000) / 2);
+const hold = Math.min(Number(process.env.HOLD ?? 10_000), fdCap);
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+  stats(): Promise<{ rss: number; cpu: NodeJS.CpuUsage }>;
+  stop(): Promise<void>;
+}
+
+function start(script: string, env: Record<string, string> = {}): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, script), {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      execArgv: ['--no-deprecation'],
+    });
+    const stats = () =>
+      new Promise<{ rss: number; cpu: NodeJS.CpuUsage }>((done) => {
+        const onMessage = (message: unknown) => {
+          const s = (message as { stats?: { rss: number; cpu: NodeJS.CpuUsage } }).stats;
+          if (!s) return;
+          child.off('message', onMessage);
+          done(s);
+        };
+        child.on('message', onMessage);
+        child.send('stats');
+      });
+    const stop = () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.disconnect();
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      });
+    child.once('message', (message) =>
+      resolve({ url: (message as { url: string }).url, process: child, stats, stop }),
+    );
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+const publicJwk = JSON.stringify(await exportJWK(publicKey));
+const tokenFor = (userId: string) =>
+  new SignJWT({ sid: randomUUID() })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject(userId)
+    .setAudience('innerview')
+    .setIssuer('innerview-auth')
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(privateKey);
+
+async function people(count: number): Promise<Array<{ userId: string; token: string }>> {
+  const list = [];
+  for (let i = 0; i < count; i++) {
+    const userId = randomUUID();
+    list.push({ userId, token: await tokenFor(userId) });
+  }
+  return list;
+}
+
+/**
+ * Keeps `concurrency` streams open for one full turn plus `seconds`, a new one starting when one
+ * ends, and returns the time to first token of the streams started after the first turn.
+ */
+async function measure(
+  send: (worker: number) => Promise<{ firstTokenMs: number | null; ok: boolean }>,
+): Promise<Omit<LatencyRow, 'label'>> {
+  const turnMs = tokens * tokenMs + 1000;
+  const begin = performance.now();
+  const measureFrom = begin + turnMs;
+  const stopAt = measureFrom + seconds * 1000;
+  const times: number[] = [];
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < stopAt) {
+        const startedAt = performance.now();
+        const result = await send(worker);
+        if (startedAt < measureFrom) continue;
+        if (result.ok && result.firstTokenMs !== null) times.push(result.firstTokenMs);
+        else failed++;
+      }
+    }),
+  );
+  return {
+    streams: times.length + failed,
+    failed,
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+  };
+}
+
+const children: Child[] = [];
+const notes: string[] = [];
+let database: { url: string; drop(): Promise<void> } | undefined;
+try {
+  let databaseUrl = 'memory://';
+  let databaseLabel = 'PGlite in memory';
+  try {
+    database = await createTestDatabase('iv_chat_bench');
+    databaseUrl = database.url;
+    databaseLabel = 'PostgreSQL (local server)';
+  } catch {
+    notes.push('No PostgreSQL server answered: the chat service ran on PGlite in memory.');
+  }
+  const fast = await people(concurrency);
+  const model = await start('start-fake-model.ts', { TOKENS: String(tokens), TOKEN_MS: String(tokenMs) });
+  children.push(model);
+  const chat = await start('start-chat.ts', {
+    DATABASE_URL: databaseUrl,
+    OPENAI_API_KEY: 'bench-key',
+    OPENAI_BASE_URL: `${model.url}/v1`,
+    OPENAI_MODEL: 'bench-model',
+    BENCH_USERS: fast.map((p) => p.userId).join(','),
+  });
+  children.push(chat);
+  const engines = ['undici', 'http-proxy'] as const;
+  const gateways = await Promise.all(
+    engines.map((engine) =>
+      start('start-gateway.ts', {
+        UPSTREAM_URL: chat.url,
+        PROXY_ENGINE: engine,
+        BENCH_PUBLIC_JWK: publicJwk,
+      }),
+    ),
+  );
+  children.push(...gateways);
+  const direct = () =>
+    timedStream(
+      `${model.url}/v1/chat/completions`,
+      {
+        model: 'bench-model',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'I would like to think about my week' }],
+      },
+      { authorization: 'Bearer bench-key' },
+      'Hello',
+    );
+  const through = (gateway: Child) => (worker: number) =>
+    timedStream(
+      `${gateway.url}/api/v1/chat/stream`,
+      { message: 'I would like to think about my week', session_id: null },
+      { authorization: `Bearer ${fast[worker]!.token}` },
+      'Hello',
+    );
+  const labels = [
+    'straight at the fake model',
+    ...engines.map((e) => `gateway (${e} engine) + chat service`),
+  ];
+  const sends = [() => direct(), ...gateways.map(through)];
+  const results: LatencyRow[][] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const row: LatencyRow[] = [];
+    for (let i = 0; i < sends.length; i++) {
+      const measured = await measure(sends[i]!);
+      row.push({ label: labels[i]!, ...measured });
+      console.log(
+        `round ${round}, ${labels[i]}: p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.failed} failed of ${measured.streams}`,
+      );
+    }
+    results.push(row);
+  }
+  for (const g of gateways) await g.stop();
+
+  // Streams held open: the offline coach writing one piece every 2 s keeps every stream open.
+  const holders = await people(hold);
+  const holdChat = await start('start-chat.ts', {
+    DATABASE_URL: databaseUrl,
+    OFFLINE_COACH_DELAY_MS: '2000',
+    CHAT_ORPHAN_GRACE_MS: '0',
+    BENCH_USERS: holders.map((p) => p.userId).join(','),
+  });
+  children.push(holdChat);
+  const holdRows: HoldRow[] = [];
+  for (const engine of engines) {
+    const gateway = await start('start-gateway.ts', {
+      UPSTREAM_URL: holdChat.url,
+      PROXY_ENGINE: engine,
+      BENCH_PUBLIC_JWK: publicJwk,
+    });
+    const controller = new AbortController();
+    let open = 0;
+    const streams: Array<Promise<unknown>> = [];
+    for (let i = 0; i < hold; i++) {
+      streams.push(
+        timedStream(
+          `${gateway.url}/api/v1/chat/stream`,
+          { message: 'Hello', session_id: null },
+          { authorization: `Bearer ${holders[i]!.token}` },
+          'id: 0',
+          controller.signal,
+          () => {
+            open++;
+          },
+        ),
+      );
+      if (i % 200 === 199) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const deadline = Date.now() + 60_000;
+    while (open < hold && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const [g, c] = await Promise.all([gateway.stats(), holdChat.stats()]);
+    holdRows.push({
+      label: engine,
+      requested: hold,
+      open,
+      gatewayRssMb: g.rss / 2 ** 20,
+      chatRssMb: c.rss / 2 ** 20,
+    });
+    console.log(
+      `hold, ${engine}: ${open} of ${hold} open; gateway ${(g.rss / 2 ** 20).toFixed(0)} MB, chat ${(c.rss / 2 ** 20).toFixed(0)} MB`,
+    );
+    controller.abort();
+    await Promise.allSettled(streams);
+    await gateway.stop();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  if (hold < 10_000)
+    notes.push(
+      `The machine allows ${fdLimit().toLocaleString('en-US')} open files per process and the gateway needs two per stream, so ${hold.toLocaleString('en-US')} streams were held, not 10,000; memory per stream can be read off the rows.`,
+    );
+  const report = {
+    command: 'npm run bench -w services/chat',
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    machine,
+    concurrency,
+    seconds,
+    tokenMs,
+    tokens,
+    database: databaseLabel,
+    rounds: results,
+    hold: holdRows,
+    holdTarget: 10_000,
+    fdLimit: String(fdLimit()),
+    notes,
+  };
+  // DRY_RUN=1: a trial run that leaves the docs alone.
+  if (!process.env.DRY_RUN)
+    writeFileSync(docsFile, replaceChatSection(readFileSync(docsFile, 'utf8'), renderChatSection(report)));
+  console.log(
+    process.env.DRY_RUN ? 'dry run: docs left alone' : `wrote ${path.relative(process.cwd(), docsFile)}`,
+  );
+} finally {
+  for (const child of children.reverse()) await child.stop().catch(() => {});
+  await clientAgent.close().catch(() => {});
+  await database?.drop().catch(() => {});
+}
