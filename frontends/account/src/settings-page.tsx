@@ -8,7 +8,7 @@ import {
 } from '@innerview/api-client';
 import { changeLanguage, LANGUAGES, type LanguageCode, normalizeLanguage } from '@innerview/i18n';
 import { Button, PageHeader, THEMES, type Theme, useTheme, useToast } from '@innerview/ui';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUpdateSettingsMutation } from './account-api.ts';
@@ -63,8 +63,11 @@ export default function SettingsPage() {
   const dispatch = useAppDispatch();
   const sessionUser = useAppSelector(selectSessionUser);
   const [updateSettings] = useUpdateSettingsMutation();
-  // What the page shows is what applies now; the server's copy follows.
-  const language: LanguageCode = normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
+  // What the page shows is what applies now; the server's copy follows. A new language shows as
+  // chosen at once, while its texts are still on their way.
+  const [choosing, setChoosing] = useState<LanguageCode | null>(null);
+  const language: LanguageCode =
+    choosing ?? normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
 
   const save = async (change: { language?: LanguageCode; theme?: ThemePreference }) => {
     const result = await updateSettings(change);
@@ -84,7 +87,12 @@ export default function SettingsPage() {
   };
 
   const chooseLanguage = async (next: LanguageCode) => {
-    await changeLanguage(next, i18n);
+    setChoosing(next);
+    try {
+      await changeLanguage(next, i18n);
+    } finally {
+      setChoosing(null);
+    }
     await save({ language: next });
   };
 
