@@ -1,0 +1,323 @@
+// `npm run bench:login`: bare argon2id verifications per second with the auth service's parameters,
+// then full logins per second through the gateway of the embedded product (and directly at the auth
+// service, for where the time goes), at the same concurrency, in one run; rewrites the `## Login`
+// section of docs/benchmarks.md. DURATION (s), CONCURRENCY and ROUNDS override.
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { argon2Options, hashPassword, verifyPassword } from '../../services/auth/src/security/passwords.ts';
+import {
+  type CpuProfile,
+  type LoginReport,
+  machineNote,
+  median,
+  overhead,
+  profileBreakdown,
+  type Row,
+  renderLoginSection,
+  replaceLoginSection,
+  type Sample,
+} from './report.ts';
+import type { ProductUrls } from './start-product.ts';
+
+const here = import.meta.dirname;
+const docsFile = path.resolve(here, '../../docs/benchmarks.md');
+const concurrency = Number(process.env.CONCURRENCY ?? 4);
+// Many short rounds rather than a few long ones: on a machine shared with other work, load changes
+// within seconds, and rows measured close together in time see the same load.
+const duration = Number(process.env.DURATION ?? 5);
+const rounds = Number(process.env.ROUNDS ?? 6);
+const warmUp = 3;
+const machine = machineNote();
+
+// A made-up account that exists only in the benchmark's throw-away data folder.
+const email = `bench.login.${Date.now()}@example.ch`;
+const password = 'Bench#Login2025';
+
+type Product = {
+  urls: ProductUrls;
+  cpu(): Promise<number>;
+  /** Asks the product something over IPC and waits for the answer holding `key`. */
+  ask<T>(message: string, key: string): Promise<T>;
+  child: ChildProcess;
+};
+
+function startProduct(): Promise<Product> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, 'start-product.ts'), {
+      env: { ...process.env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const ask = <T>(question: string, key: string) =>
+      new Promise<T>((done) => {
+        const onMessage = (message: unknown) => {
+          const answer = (message as Record<string, unknown>)[key];
+          if (answer === undefined) return;
+          child.off('message', onMessage);
+          done(answer as T);
+        };
+        child.on('message', onMessage);
+        child.send(question);
+      });
+    const cpu = async () => {
+      const usage = await ask<NodeJS.CpuUsage>('cpu', 'cpu');
+      return usage.user + usage.system;
+    };
+    child.once('message', (message) =>
+      resolve({ urls: (message as { urls: ProductUrls }).urls, cpu, ask, child }),
+    );
+    child.once('exit', (code) => reject(new Error(`the product exited with ${code}`)));
+  });
+}
+
+const ownCpu = () => {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * The product's CPU while it serves nothing (outbox relays, schedules and timers of six services):
+ * measured during the bare rows, and taken off the logins' CPU so that only the logins count.
+ */
+const idleProductCpu = {
+  micros: 0,
+  seconds: 0,
+  push(micros: number, seconds: number) {
+    this.micros += micros;
+    this.seconds += seconds;
+  },
+  perSecond() {
+    return this.seconds > 0 ? this.micros / this.seconds : 0;
+  },
+};
+
+/** `concurrency` verifications in flight for `seconds`, each of the right password against its hash. */
+async function bareVerifications(hash: string, product: Product, seconds: number): Promise<Sample> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const productBefore = await product.cpu();
+  const cpuBefore = ownCpu();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const began = performance.now();
+        if (!(await verifyPassword(hash, password))) errors += 1;
+        latencies.push(performance.now() - began);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = ownCpu() - cpuBefore;
+  idleProductCpu.push((await product.cpu()) - productBefore, elapsed);
+  latencies.sort((a, b) => a - b);
+  return {
+    operations: latencies.length,
+    perSecond: latencies.length / elapsed,
+    seconds: elapsed,
+    processCpuMicros: cpu,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+    cpuMicrosPerOp: cpu / Math.max(1, latencies.length),
+    loadCpuMicrosPerOp: 0,
+  };
+}
+
+let clients = 0;
+/** A distinct client address per request (10.x.y.z), so the gateway's per-IP limit counts but never stops the run. */
+function nextClientAddress(): string {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
+const loginBody = new URLSearchParams({
+  username: email,
+  password,
+  grant_type: 'password',
+  scope: '',
+}).toString();
+
+/** `concurrency` connections logging in for `seconds`; only answers of 200 count. */
+async function logins(base: string, product: Product, seconds: number): Promise<Sample> {
+  const productBefore = await product.cpu();
+  const ownBefore = ownCpu();
+  const result = await autocannon({
+    url: base,
+    connections: concurrency,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/login/access-token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: loginBody,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': nextClientAddress() },
+        }),
+      },
+    ],
+  });
+  const productCpu = (await product.cpu()) - productBefore;
+  const loadCpu = ownCpu() - ownBefore;
+  const ok = result['2xx'];
+  return {
+    operations: ok,
+    perSecond: ok / result.duration,
+    seconds: result.duration,
+    processCpuMicros: productCpu,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    cpuMicrosPerOp: productCpu / Math.max(1, ok),
+    loadCpuMicrosPerOp: loadCpu / Math.max(1, ok),
+  };
+}
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs the bench user up and verifies the address with the link from the dev mailbox. */
+async function createVerifiedUser(urls: ProductUrls): Promise<void> {
+  const signup = await post(`${urls.url}/api/v1/users/signup`, {
+    first_name: 'Bench',
+    last_name: 'Login',
+    email,
+    date_of_birth: '1990-01-01',
+    password,
+    confirm_password: password,
+    terms_accepted: true,
+    privacy_accepted: true,
+    language: 'en',
+  });
+  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mails = (await (
+      await fetch(`${urls.notifications}/dev/mail?to=${encodeURIComponent(email)}`)
+    ).json()) as Array<{
+      links: string[];
+    }>;
+    const link = mails.flatMap((mail) => mail.links).find((href) => href.includes('token='));
+    if (link) {
+      const token = new URL(link).searchParams.get('token');
+      const verified = await post(`${urls.url}/api/v1/users/verify`, { token });
+      if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error('no verification mail arrived');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const product = await startProduct();
+try {
+  console.log(`product at ${product.urls.url}; ${concurrency} in flight, ${rounds} rounds of ${duration} s`);
+  await createVerifiedUser(product.urls);
+  const check = await fetch(`${product.urls.url}/api/v1/login/access-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: loginBody,
+  });
+  if (check.status !== 200) throw new Error(`a login answered ${check.status}: ${await check.text()}`);
+  const hash = await hashPassword(password);
+
+  const rows: Array<Row & { measure: (seconds: number) => Promise<Sample> }> = [
+    {
+      label: 'bare argon2id verifications',
+      samples: [],
+      measure: (seconds) => bareVerifications(hash, product, seconds),
+    },
+    {
+      label: 'logins through the gateway',
+      samples: [],
+      measure: (seconds) => logins(product.urls.url, product, seconds),
+    },
+    {
+      label: 'logins directly at the auth service (reference)',
+      samples: [],
+      measure: (seconds) => logins(product.urls.auth, product, seconds),
+    },
+  ];
+  for (let round = 0; round < rounds; round += 1) {
+    // Each row takes each place in the order once every three rounds.
+    const order = rows.map((_, i) => rows[(i + round) % rows.length]!);
+    for (const row of order) {
+      if (round === 0) await row.measure(warmUp);
+      const sample = await row.measure(duration);
+      row.samples.push(sample);
+      console.log(
+        `round ${round + 1}, ${row.label}: ${sample.perSecond.toFixed(1)}/s, p50 ${sample.p50Ms.toFixed(0)} ms, p99 ${sample.p99Ms.toFixed(0)} ms, ${(sample.cpuMicrosPerOp / 1000).toFixed(1)} ms CPU each, ${sample.errors} errors`,
+      );
+    }
+  }
+
+  // Where a login's time goes: a CPU profile of the product during more logins through the gateway,
+  // outside the measured rounds so the profiler does not slow them down.
+  await product.ask('profile-start', 'profiling');
+  const profiled = await logins(product.urls.url, product, duration);
+  const profile = await product.ask<CpuProfile>('profile-stop', 'profile');
+  const breakdown = profileBreakdown(profile, profiled.operations);
+  // PROFILE_OUT=<file.cpuprofile>: the raw profile, for Chrome DevTools or a closer look.
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+
+  // The logins' CPU without what the product spends anyway while idle.
+  const idle = idleProductCpu.perSecond();
+  for (const row of rows.slice(1)) {
+    for (const sample of row.samples) {
+      sample.cpuMicrosPerOp =
+        Math.max(0, sample.processCpuMicros - idle * sample.seconds) / Math.max(1, sample.operations);
+    }
+  }
+  console.log(`the idle product uses ${(idle / 1000).toFixed(1)} ms of CPU per second`);
+
+  const [bare, gateway, direct] = rows.map(({ label, samples }) => ({ label, samples }));
+  const report: LoginReport = {
+    command: 'npm run bench:login',
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    concurrency,
+    durationSeconds: duration,
+    argon2: {
+      memoryKiB: argon2Options.memoryCost,
+      timeCost: argon2Options.timeCost,
+      parallelism: argon2Options.parallelism,
+    },
+    threadpool: Number(process.env.UV_THREADPOOL_SIZE ?? 4),
+    bare: bare!,
+    gateway: gateway!,
+    direct: direct!,
+    profile: breakdown,
+    idleProductCpuMsPerSecond: idle / 1000,
+  };
+  const result = overhead(report.bare, report.gateway);
+  console.log(
+    `bare ${median(report.bare.samples.map((s) => s.perSecond)).toFixed(1)}/s, through the gateway ${median(report.gateway.samples.map((s) => s.perSecond)).toFixed(1)}/s: the login path costs ${(result.median * 100).toFixed(1)} % over the hash (target ≤ 15 %: ${result.meetsTarget ? 'met' : 'missed'})`,
+  );
+  let existing: string | undefined;
+  try {
+    existing = readFileSync(docsFile, 'utf8');
+  } catch {
+    existing = undefined;
+  }
+  writeFileSync(docsFile, replaceLoginSection(existing, renderLoginSection(report, machine)));
+  console.log(`wrote ${path.relative(process.cwd(), docsFile)}`);
+} finally {
+  // Requests the load generator abandoned at the end of a run finish before the product stops.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  product.child.send('stop');
+  await new Promise((resolve) => product.child.once('exit', resolve));
+}
