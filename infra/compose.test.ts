@@ -2,6 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import {
+  checkStartup,
+  type Env,
+  requiredVariables,
+  type ServiceName,
+  serviceUrlSettings,
+  sharedSecrets,
+  wiringVariables,
+} from './service-requirements.ts';
 
 // No Docker engine runs on the development and CI machines, so `docker compose config` cannot check
 // this file: the test reads it as compose would (YAML with merge keys) and checks what we rely on.
@@ -22,8 +31,22 @@ interface ComposeService {
   cap_drop?: string[];
 }
 
-const services = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications'];
+const services = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications'] as const;
 const infrastructure = ['postgres', 'redis', 'kafka', 'mailpit'];
+
+/**
+ * A service's environment as compose hands it over when the calling shell sets nothing:
+ * `${VAR:-default}` and `${VAR-default}` become the default, `${VAR}` and `$VAR` become empty.
+ */
+function composeEnv(name: ServiceName | 'gateway'): Env {
+  const interpolate = (value: string) =>
+    value.replace(/\$\$|\$\{[A-Za-z_]\w*(?::?-([^}]*))?\}|\$[A-Za-z_]\w*/g, (match, fallback?: string) =>
+      match === '$$' ? '$' : (fallback ?? ''),
+    );
+  return Object.fromEntries(
+    Object.entries(compose.services[name]!.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]),
+  );
+}
 
 describe('docker-compose.yml', () => {
   it('has the backing services, the six services and the gateway, each with a health check', () => {
@@ -80,6 +103,54 @@ describe('docker-compose.yml', () => {
     }
     expect(gateway.environment!.REDIS_URL).toBe('redis://redis:6379');
     expect(gateway.healthcheck?.test.join(' ')).toContain('http://127.0.0.1:8080/readyz');
+  });
+});
+
+describe("docker-compose.yml against the services' own configuration code", () => {
+  it.each([...services, 'gateway' as const])(
+    'starts %s configuration-wise with the defaults',
+    async (name) => {
+      await expect(checkStartup(name, composeEnv(name))).resolves.toBeUndefined();
+    },
+  );
+
+  it.each(services)('gives %s every variable its schema and start-up checks require', async (name) => {
+    const env = composeEnv(name);
+    const required = await requiredVariables(name, env);
+    // The derivation must see the distributed mode (PostgreSQL, Redis events), or it proves nothing.
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\//);
+    expect(required).toContain('REDIS_URL');
+    const missing = required.filter((key) => !env[key]);
+    expect(missing, `${name} lacks`).toEqual([]);
+  });
+
+  it.each(services)('wires %s to the shared secrets and the services it calls', (name) => {
+    const env = composeEnv(name);
+    for (const key of wiringVariables(name)) {
+      expect(env[key], `${name} ${key}`).toBeTruthy();
+      if (key in serviceUrlSettings) expect(env[key], `${name} ${key}`).toBe(serviceUrlSettings[key]);
+    }
+  });
+
+  it('gives every service that reads a shared secret the same value of it', () => {
+    for (const key of sharedSecrets) {
+      const values = new Set(services.map((name) => composeEnv(name)[key]).filter((v) => v !== undefined));
+      expect(values.size, `${key} values`).toBe(1);
+    }
+    // Questionnaire seals the answers it sends chat: the two must hold the same key.
+    expect(composeEnv('chat').EVENT_PAYLOAD_KEY).toBe(composeEnv('questionnaire').EVENT_PAYLOAD_KEY);
+  });
+
+  it('turns Stripe on only with both keys, refusing a half-configured start', async () => {
+    const billing = { ...composeEnv('billing'), PAYMENT_PROVIDER: 'stripe' };
+    await expect(checkStartup('billing', billing)).rejects.toThrow(/STRIPE_SECRET_KEY/);
+    await expect(
+      checkStartup('billing', {
+        ...billing,
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }),
+    ).resolves.toBeUndefined();
   });
 });
 
