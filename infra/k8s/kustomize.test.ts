@@ -1,7 +1,17 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import {
+  checkStartup,
+  type Env,
+  requiredVariables,
+  sampleValues,
+  serviceUrlSettings,
+  sharedSecrets,
+  wiringVariables,
+} from '../service-requirements.ts';
 
 const here = import.meta.dirname;
 const processes = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications', 'gateway'];
@@ -37,6 +47,49 @@ function render(overlay: string): Manifest[] {
 
 const find = (manifests: Manifest[], kind: string, name: string) =>
   manifests.find((m) => m.kind === kind && m.metadata.name === name);
+
+interface SecretRef {
+  name: string;
+  key: string;
+  optional?: boolean;
+}
+type EnvEntry = { name: string; value?: string; valueFrom?: { secretKeyRef?: SecretRef } };
+
+/** A generated name without kustomize's content-hash suffix (`chat-secrets-5f7b…` → `chat-secrets`). */
+const baseName = (name: string) => name.replace(/-[a-z0-9]{10}$/, '');
+
+/** The development secrets' values, by base Secret name and key. */
+const devSecretValues = (() => {
+  const values = new Map<string, string>();
+  for (const secret of render('dev').filter((m) => m.kind === 'Secret'))
+    for (const [key, encoded] of Object.entries((secret.data ?? {}) as Record<string, string>))
+      values.set(`${baseName(secret.metadata.name)}/${key}`, Buffer.from(encoded, 'base64').toString('utf8'));
+  return values;
+})();
+
+/**
+ * What a process's container gets: its ConfigMap (envFrom), literal values, and secret references.
+ * `env` holds what is certain to be there (optional references left out), secrets filled with the
+ * dev overlay's value of the same key, or a sample for one only production has (Stripe).
+ */
+function containerEnv(manifests: Manifest[], name: string) {
+  const container = find(manifests, 'Deployment', name)!.spec.template.spec.containers[0];
+  const env: Env = {};
+  for (const from of container.envFrom ?? [])
+    Object.assign(env, find(manifests, 'ConfigMap', from.configMapRef.name)?.data ?? {});
+  const refs: Record<string, SecretRef> = {};
+  for (const entry of (container.env ?? []) as EnvEntry[]) {
+    const ref = entry.valueFrom?.secretKeyRef;
+    if (!ref) {
+      env[entry.name] = entry.value;
+      continue;
+    }
+    refs[entry.name] = ref;
+    if (!ref.optional)
+      env[entry.name] = devSecretValues.get(`${baseName(ref.name)}/${ref.key}`) ?? sampleValues[entry.name];
+  }
+  return { env, refs };
+}
 
 describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
   const manifests = render(overlay);
@@ -115,6 +168,46 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     });
   });
 
+  it.each(processes)('starts %s configuration-wise with what the overlay gives it', async (name) => {
+    await expect(checkStartup(name as never, containerEnv(manifests, name).env)).resolves.toBeUndefined();
+  });
+
+  it.each(services)('gives %s every variable its schema and start-up checks require', async (name) => {
+    const { env, refs } = containerEnv(manifests, name);
+    const required = await requiredVariables(name as never, env);
+    expect(required).toContain('REDIS_URL');
+    // Provided directly or through the ConfigMap, or by a secret reference that may not be absent.
+    const missing = required.filter((key) => env[key] === undefined);
+    expect(missing, `${name} lacks`).toEqual([]);
+    for (const key of required) if (refs[key]) expect(refs[key].optional, `${name} ${key}`).not.toBe(true);
+  });
+
+  it.each(services)('wires %s to the shared secrets and the services it calls', (name) => {
+    const { env, refs } = containerEnv(manifests, name);
+    for (const key of wiringVariables(name as never)) {
+      if (key in serviceUrlSettings) expect(env[key], `${name} ${key}`).toBe(serviceUrlSettings[key]);
+      else {
+        expect(baseName(refs[key]?.name ?? ''), `${name} ${key}`).toBe('innerview-shared-secrets');
+        expect(refs[key]).toMatchObject({ key });
+        expect(refs[key]!.optional, `${name} ${key}`).not.toBe(true);
+      }
+    }
+  });
+
+  it('takes each shared secret from the one key of innerview-shared-secrets in every service', () => {
+    for (const key of sharedSecrets) {
+      const refs = processes.flatMap((name) => {
+        const ref = containerEnv(manifests, name).refs[key];
+        return ref ? [`${ref.name}/${ref.key}`] : [];
+      });
+      expect(refs.length, key).toBeGreaterThan(0);
+      expect(new Set(refs).size, `${key}: ${refs.join(', ')}`).toBe(1);
+      expect(baseName(refs[0]!.split('/')[0]!)).toBe('innerview-shared-secrets');
+    }
+    for (const config of manifests.filter((m) => m.kind === 'ConfigMap'))
+      for (const key of sharedSecrets) expect(Object.keys(config.data ?? {})).not.toContain(key);
+  });
+
   it('points the gateway at every service', () => {
     const gatewayConfig = manifests.find(
       (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('gateway-config'),
@@ -132,6 +225,31 @@ describe('overlay differences', () => {
     for (const name of services) expect(secretNames.some((s) => s.startsWith(`${name}-secrets`))).toBe(true);
     for (const backing of ['postgres', 'redis', 'mailpit'])
       expect(find(dev, 'Deployment', backing)).toBeDefined();
+  });
+
+  it('dev defines every secret a workload references, with every key it cannot do without', () => {
+    const dev = render('dev');
+    for (const deployment of dev.filter((m) => m.kind === 'Deployment')) {
+      for (const container of deployment.spec.template.spec.containers)
+        for (const entry of (container.env ?? []) as EnvEntry[]) {
+          const ref = entry.valueFrom?.secretKeyRef;
+          if (!ref) continue;
+          const secret = find(dev, 'Secret', ref.name);
+          expect(secret, `Secret ${ref.name} (${deployment.metadata.name})`).toBeDefined();
+          if (!ref.optional) expect(Object.keys(secret!.data ?? {}), `${ref.name}`).toContain(ref.key);
+        }
+    }
+  });
+
+  it('prod takes real payments, and infra/README.md names every secret key an operator must create', () => {
+    const prod = render('prod');
+    expect(containerEnv(prod, 'billing').env.PAYMENT_PROVIDER).toBe('stripe');
+    const readme = readFileSync(path.join(here, '..', 'README.md'), 'utf8');
+    for (const name of processes)
+      for (const ref of Object.values(containerEnv(prod, name).refs)) {
+        expect(readme, `README: Secret ${ref.name}`).toContain(`\`${ref.name}\``);
+        expect(readme, `README: ${ref.name} ${ref.key}`).toContain(`\`${ref.key}\``);
+      }
   });
 
   it('prod runs several replicas with disruption budgets and keeps secrets out of git', () => {
