@@ -3,7 +3,8 @@
 // rewrites the `## Chat` section of docs/benchmarks.md. CONCURRENCY, SECONDS, ROUNDS, HOLD override.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -128,6 +129,12 @@ async function measure(
 }
 
 const children: Child[] = [];
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-chat-'));
+function usersFile(name: string, list: Array<{ userId: string }>): string {
+  const file = path.join(scratch, `${name}.txt`);
+  writeFileSync(file, list.map((p) => p.userId).join('\n'));
+  return file;
+}
 const notes: string[] = [];
 let database: { url: string; drop(): Promise<void> } | undefined;
 try {
@@ -148,7 +155,7 @@ try {
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: `${model.url}/v1`,
     OPENAI_MODEL: 'bench-model',
-    BENCH_USERS: fast.map((p) => p.userId).join(','),
+    BENCH_USERS_FILE: usersFile('fast', fast),
   });
   children.push(chat);
   const engines = ['undici', 'http-proxy'] as const;
@@ -206,7 +213,7 @@ try {
     DATABASE_URL: databaseUrl,
     OFFLINE_COACH_DELAY_MS: '2000',
     CHAT_ORPHAN_GRACE_MS: '0',
-    BENCH_USERS: holders.map((p) => p.userId).join(','),
+    BENCH_USERS_FILE: usersFile('hold', holders),
   });
   children.push(holdChat);
   const holdRows: HoldRow[] = [];
@@ -282,4 +289,5 @@ try {
   for (const child of children.reverse()) await child.stop().catch(() => {});
   await clientAgent.close().catch(() => {});
   await database?.drop().catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,14 +1,17 @@
 // The chat service as deployed (PostgreSQL when DATABASE_URL points at one, else PGlite in memory),
 // its coach either the fake model (OPENAI_BASE_URL) or the offline coach; USERS people get a
 // monthly subscription in its access projection. Started by run.ts in its own process.
-import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { generateKeyText } from '@innerview/crypto';
 import { createLogger, startService } from '@innerview/kit';
 import { chatService, stopReplies } from '../../services/chat/src/app.ts';
 import { subscriptionAccess } from '../../services/chat/src/db/schema.ts';
 import { serveBenchChild } from './child.ts';
 
-const users = (process.env.BENCH_USERS ?? '').split(',').filter(Boolean);
+// The people come in a file: ten thousand ids do not fit in an environment variable.
+const users = process.env.BENCH_USERS_FILE
+  ? readFileSync(process.env.BENCH_USERS_FILE, 'utf8').split('\n').filter(Boolean)
+  : [];
 const running = await startService(chatService, {
   env: {
     ...process.env,
@@ -37,7 +40,6 @@ for (let i = 0; i < users.length; i += 500) {
     })),
   );
 }
-void randomUUID;
 serveBenchChild(running.url, async () => {
   await stopReplies(chatService.chatOf(running.ctx as never), 2000);
   await running.stop();

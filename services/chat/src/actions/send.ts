@@ -2,8 +2,7 @@ import { type ChatSendBody, chatMessages as chatTexts } from '@innerview/contrac
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import type { ChatContext } from '../chat-context.ts';
-import { findAccess } from '../db/access.ts';
-import { findProfile } from '../db/profiles.ts';
+import { findSendContext } from '../db/send-context.ts';
 import { chatAccess } from '../domain/access.ts';
 import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { detectCrisis } from '../domain/safety/detector.ts';
@@ -35,9 +34,8 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const { userId, body } = input;
   const message = body.message.trim();
   const now = service.clock.now();
-  const [projection, profile, existing] = await Promise.all([
-    findAccess(service.db, userId),
-    findProfile(service.db, userId),
+  const [{ access: projection, profile }, existing] = await Promise.all([
+    findSendContext(service.db, userId),
     body.session_id ? findSessionOf(chat, userId, body.session_id) : Promise.resolve(undefined),
   ]);
   if (body.session_id && !existing) throw new HttpError(404);

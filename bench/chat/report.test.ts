@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { added, type ChatBenchReport, renderChatSection, replaceChatSection } from './report.ts';
+import { percentile } from './streams.ts';
+
+const row = (label: string, p50Ms: number, p99Ms: number) => ({
+  label,
+  streams: 100,
+  failed: 0,
+  p50Ms,
+  p99Ms,
+});
+
+const report: ChatBenchReport = {
+  command: 'npm run bench -w services/chat',
+  date: '2026-01-01 00:00 UTC',
+  machine: '2 cores',
+  concurrency: 500,
+  seconds: 8,
+  tokenMs: 50,
+  tokens: 60,
+  database: 'PostgreSQL (local server)',
+  rounds: [
+    [row('straight', 51, 60), row('gateway (undici engine) + chat service', 52.5, 65)],
+    [row('straight', 50, 70), row('gateway (undici engine) + chat service', 53, 90)],
+  ],
+  hold: [{ label: 'undici', requested: 9000, open: 256, gatewayRssMb: 200, chatRssMb: 300 }],
+  holdTarget: 10_000,
+  fdLimit: '20000',
+  notes: ['A note.'],
+};
+
+describe('chat benchmark report', () => {
+  it('compares each gateway row with the direct row of the same round (medians over rounds)', () => {
+    expect(added(report.rounds)).toEqual([
+      {
+        label: 'gateway (undici engine) + chat service',
+        p50: 2.25,
+        p99: 12.5,
+        perRound: ['1.5 / 5.0', '3.0 / 20.0'],
+      },
+    ]);
+  });
+
+  it('renders the section with verdicts and replaces only that section', () => {
+    const section = renderChatSection(report);
+    expect(section).toMatch(/^## Chat\n/);
+    expect(section).toContain('| gateway (undici engine) + chat service | 2.3 ms | 12.5 ms | missed |');
+    expect(section).toContain('| undici | 9,000 | 256 | 200 | 300 | 500 | not reached |');
+    expect(section).toContain('- A note.');
+    const doc = '# Benchmarks\n\n## Gateway\n\ng\n\n## Chat\n\nold\n\n## Login\n\nl\n';
+    const replaced = replaceChatSection(doc, section);
+    expect(replaced).toContain('## Gateway\n\ng\n');
+    expect(replaced).toContain('## Login\n\nl\n');
+    expect(replaced).not.toContain('old');
+    expect(replaceChatSection('# Benchmarks\n', section)).toBe(`# Benchmarks\n\n${section.trimEnd()}\n`);
+  });
+
+  it('takes percentiles by rank', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile([], 50)).toBeNaN();
+  });
+});

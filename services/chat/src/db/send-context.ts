@@ -1,0 +1,52 @@
+import type { Queryable } from '@innerview/kit';
+import { sql } from 'drizzle-orm';
+import type { AccessProjection } from '../domain/access.ts';
+import type { ProfileRow } from './profiles.ts';
+
+export interface SendContext {
+  access: AccessProjection | undefined;
+  profile: ProfileRow | undefined;
+}
+
+const date = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+/**
+ * What a message needs before its reply can start (access and coach profile) in one query, one
+ * round trip and one pooled connection: the first word waits on it.
+ */
+export async function findSendContext(q: Queryable, userId: string): Promise<SendContext> {
+  const result = (await q.execute(sql`
+    select a.status, a.period_end, a.trial_tokens_remaining, a.grace_until,
+           p.user_id as profile_user_id, p.language, p.answers_ciphertext, p.answers_revision,
+           p.questionnaire_submitted, p.updated_at as profile_updated_at
+    from (select ${userId}::uuid as id) as who
+    left join subscription_access a on a.user_id = who.id
+    left join coach_profiles p on p.user_id = who.id
+  `)) as unknown as { rows: Array<Record<string, unknown>> };
+  const row = result.rows[0];
+  if (!row) return { access: undefined, profile: undefined };
+  return {
+    access:
+      row.status === null || row.status === undefined
+        ? undefined
+        : {
+            status: String(row.status),
+            periodEnd: date(row.period_end),
+            trialTokensRemaining:
+              row.trial_tokens_remaining === null ? null : Number(row.trial_tokens_remaining),
+            graceUntil: date(row.grace_until),
+          },
+    profile:
+      row.profile_user_id === null || row.profile_user_id === undefined
+        ? undefined
+        : {
+            userId: String(row.profile_user_id),
+            language: (row.language as string | null) ?? null,
+            answersCiphertext: (row.answers_ciphertext as string | null) ?? null,
+            answersRevision: Number(row.answers_revision),
+            questionnaireSubmitted: Boolean(row.questionnaire_submitted),
+            updatedAt: date(row.profile_updated_at) ?? new Date(0),
+          },
+  };
+}
