@@ -167,8 +167,25 @@ describe('accounts', () => {
     await mainHeading(second).getByText('Link not valid').waitFor();
     await second.close();
 
-    // Log in with the new password (not remembered this time).
-    await logIn(page, email, newPassword);
+    // Log in with the new password, by keyboard only (not remembered this time).
+    await page.getByRole('textbox', { name: 'Email' }).focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'current-password',
+    );
+    await page.keyboard.type(newPassword);
+    await page.keyboard.press('Tab'); // the show-password toggle
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab'); // remember me stays off
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('checkbox');
+    await page.keyboard.press('Tab'); // forgot password?
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Log in');
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
 
