@@ -39,9 +39,9 @@ function sourceFiles(dir: string): string[] {
   }
   return entries.flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    // Tests import the libraries directly, outside federation.
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    // Tests and their helpers (`test-support`) import the libraries directly, outside federation.
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/(\.test|test-support)\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
