@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { PATHS } from '../routing/paths.ts';
-import { LogoutButton } from './logout-button.tsx';
+import { LogoutButton } from '../screens/auth/logout-button.tsx';
 
 const NAV_ITEMS = [
   { to: PATHS.chat, key: 'layout.chat' },

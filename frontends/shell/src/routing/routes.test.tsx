@@ -40,9 +40,9 @@ describe('route table', () => {
     expect(paths).toContain('*');
   });
 
-  it('shows a public route to a visitor as its translated title', async () => {
-    renderApp('/signup');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+  it('shows a route whose screen is not built yet as its translated title', async () => {
+    renderApp('/auth/freemium-success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial is active' })).toBeTruthy();
     expect(screen.getByText('This screen is not available yet.')).toBeTruthy();
   });
 
