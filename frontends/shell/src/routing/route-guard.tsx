@@ -8,7 +8,8 @@ import {
 import { Alert, Button, LoadingScreen } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { GuardDecision, GuardState } from './guards.ts';
+import { type GuardDecision, type GuardState, publicRouteGuard } from './guards.ts';
+import { takePostLoginTarget } from './post-login-target.ts';
 
 /** What a guard needs to know beyond the session itself; only what it needs is fetched. */
 export type GuardNeeds = { onboarding?: boolean; subscription?: boolean };
@@ -55,11 +56,11 @@ export function RouteGuard({
   const decision = guard(state);
   if (decision.kind === 'allow') return <Outlet />;
   if (decision.kind === 'redirect') {
+    // Right after a sign-in, post-login routing (spec §4) decides, not the public-route default.
+    const target = (guard === publicRouteGuard && takePostLoginTarget()) || decision.to;
     // Keep ?lang= (spec §2) across the redirect so the chosen language is not lost.
     const lang = new URLSearchParams(location.search).get('lang');
-    const to = lang
-      ? `${decision.to}${decision.to.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`
-      : decision.to;
+    const to = lang ? `${target}${target.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : target;
     return <Navigate to={to} replace />;
   }
   if (failed) {

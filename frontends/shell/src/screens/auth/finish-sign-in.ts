@@ -7,6 +7,7 @@ import {
   startSession,
 } from '@innerview/api-client';
 import { postLoginRoute } from '../../routing/post-login.ts';
+import { setPostLoginTarget } from '../../routing/post-login-target.ts';
 
 export type SignInOutcome = { ok: true; to: string } | { ok: false; error: ApiError | null };
 
@@ -36,14 +37,17 @@ export async function finishSignIn(
     const status = await dispatch(api.endpoints.getQuestionnaireStatus.initiate(undefined, once));
     if (status.data) questionnaire = { complete: status.data.is_complete, nextStep: status.data.next_step };
   }
+  const to = postLoginRoute({
+    subscriptionStatus,
+    ...(onboardingCompleted === undefined ? {} : { onboardingCompleted }),
+    questionnaire,
+  });
+  // The login page's public-route guard redirects as soon as the session starts: tell it where.
+  setPostLoginTarget(to);
   const session = await dispatch(startSession(token, { rememberMe }));
-  if (!session.ok) return { ok: false, error: session.error };
-  return {
-    ok: true,
-    to: postLoginRoute({
-      subscriptionStatus,
-      ...(onboardingCompleted === undefined ? {} : { onboardingCompleted }),
-      questionnaire,
-    }),
-  };
+  if (!session.ok) {
+    setPostLoginTarget(null);
+    return { ok: false, error: session.error };
+  }
+  return { ok: true, to };
 }
