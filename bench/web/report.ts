@@ -69,17 +69,35 @@ function shortName(url: string): string {
   return pathname.replace(/^\//, '');
 }
 
-// Why the JavaScript target is missed, and what would close the gap (kept with the numbers).
-const WHY_OVER = `Why the JavaScript target is missed: Module Federation provides every shared singleton whole,
-because the shell cannot know which exports a remote will use, so shared packages are not
-tree-shaken. react-dom (64 KB) and the federation runtime (32 KB) alone take two thirds of the
-150 KB. react-router is shared as a browser-only subset of its exports
-(\`frontends/shell/build/react-router-client.mjs\`, guarded by a test), which halved it; the UI kit,
-shared whole, brings every Radix primitive it uses anywhere (dialogs, select, toasts); Redux
-Toolkit with RTK Query, i18next and react-i18next make up most of the rest. What would close more
-of the gap: the UI kit publishing its Radix-heavy parts as separate shared entries, subsets of
-RTK and react-i18next like react-router's, or sharing fewer packages; each is a trade against the
-one-instance guarantee and none reaches 150 KB alone.`;
+// What was done for the JavaScript target, and why it is still missed (kept with the numbers).
+const WHY_OVER = `What was done (each step measured on \`/login\` with the login screen in place, which by itself had
+brought the page from 233 to 260 KB):
+
+1. The shell is built without the Module Federation build plugin and starts the federation runtime
+   only when it first loads a remote (\`frontends/shell/build/federation-host.ts\`, ADR 20), providing
+   its own module instances as the shared singletons: no runtime on \`/login\` and tree-shaken
+   libraries; the UI kit's dialogs (Radix) leave the first page. 260 → 207 KB.
+2. The login screen loads the shared sign-up rules (and zod) with its first submit (accounts work,
+   not this one): −22 KB.
+3. The UI kit's toasts, checkbox and \`asChild\` no longer use Radix (same behaviour, now tested in the
+   kit): −11 KB, 174 KB.
+4. Redux Toolkit, RTK Query and react-redux are provided to the remotes as subsets of their exports,
+   like react-router, which also loses its data-router APIs; \`shared-subsets.test.ts\` holds the
+   remotes and shared packages to them: −10 KB.
+5. The host runtime waits for the shell's modules without top-level await: −0.6 KB, 163.4 KB.
+
+Tried and left: more minifier passes (−0.1 KB), unsafe minifier options (broke the page), the
+runtime's \`disableSnapshot\` (manifest remotes need the snapshot plugin; the runtime is off \`/login\`
+anyway).
+
+Why 150 KB is still missed: the libraries \`/login\` runs on take about 145 KB gzip by themselves
+(react-dom with React and the scheduler 68, react-router 30, Redux Toolkit with RTK Query and immer
+25, i18next with react-i18next and the language detector 20), before the route table, guards,
+toasts, theme, API client, i18n loader and the login screen (about 22 KB). The same shell built as a
+plain app with no Module Federation at all loads 160.9 KB, so federation now costs 2.5 KB here.
+Reaching 150 KB would take a library off the first page: RTK Query loaded at the first submit
+(the one store and \`api\` every front end injects into would become lazy), or i18next or react-dom
+replaced, which the shared-singleton requirement and the API client's design rule out.`;
 
 /** The `## Web budget` section of docs/benchmarks.md. */
 export function renderWebSection(report: WebReport, machine: string): string {
