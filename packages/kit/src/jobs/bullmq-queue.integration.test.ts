@@ -74,6 +74,9 @@ describe('bullmq job queue across replicas', () => {
       for (const queue of queues) {
         queue.process('welcome-mail', async (job) => {
           runs.push(job.data);
+          // Still running while the other replica's add arrives: a finished job's id may be
+          // used again by design, so a job that ended first would make this test race.
+          await sleep(1000);
         });
       }
       await Promise.all(
