@@ -1,42 +1,9 @@
 import type { EventEnvelope } from '@innerview/contracts';
-import type { JobQueue, Queryable } from '@innerview/kit';
-import { deleteUserMails, hasVerificationMail, recordQueued } from '../db/sent-mail.ts';
-import { type MailRequest, mailLanguage } from '../domain/compose-mail.ts';
-import { mailIdFor } from '../domain/mail-id.ts';
-import { type SendMailJob, sendMailAttempts, sendMailJobName } from '../jobs/send-mail.ts';
+import type { Queryable } from '@innerview/kit';
+import { deleteUserMails, hasVerificationMail } from '../db/sent-mail.ts';
+import { type MailDeps, queueMail } from './queue-mail.ts';
 
-export interface AuthMailDeps {
-  jobs: JobQueue;
-  /** First retry delay of a failed send (MAIL_RETRY_BACKOFF_MS). */
-  backoffMs: number;
-}
-
-/**
- * Records the mail as queued (in the consumer's inbox transaction) and hands it to the send-mail
- * job. The inbox keeps a redelivered event from getting here twice; the job id (event id +
- * template) is the second guard, and the mail id derived from both the third.
- */
-async function queueMail(
-  tx: Queryable,
-  deps: AuthMailDeps,
-  mail: { eventId: string; userId: string; to: string; request: MailRequest },
-): Promise<void> {
-  const { template } = mail.request;
-  const mailId = mailIdFor(mail.eventId, template);
-  await recordQueued(tx, {
-    id: mailId,
-    userId: mail.userId,
-    eventId: mail.eventId,
-    template,
-    language: mailLanguage(mail.request.language),
-  });
-  const job: SendMailJob = { mailId, ...mail };
-  await deps.jobs.add(sendMailJobName, job, {
-    jobId: `${mail.eventId}-${template}`,
-    attempts: sendMailAttempts,
-    backoffMs: deps.backoffMs,
-  });
-}
+export type AuthMailDeps = MailDeps;
 
 /** The effects of the auth events that lead to a mail; each runs inside the inbox transaction. */
 export function authMailHandlers(deps: AuthMailDeps) {
