@@ -7,6 +7,7 @@ import type { RemoteName, RuntimeConfig } from '../runtime-config.ts';
  */
 export const REMOTE_NAMESPACES: Readonly<Record<string, RemoteName>> = {
   chat: 'chat',
+  sidebar: 'chat',
   account: 'account',
   help: 'account',
 };

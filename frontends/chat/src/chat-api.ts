@@ -1,0 +1,58 @@
+import { api } from '@innerview/api-client';
+
+/** Spec §3 "Chat session", as `GET /chat-sessions/` answers it. */
+export type ChatSessionSummary = {
+  id: string;
+  session_title: string;
+  total_tokens: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One entry of `GET /chat-sessions/{id}/transcript` (see ChatTranscriptEntry in the contracts). */
+export type TranscriptEntry = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  hidden: boolean;
+  failed?: boolean;
+  streaming?: boolean;
+  last_event_id?: number;
+};
+
+/**
+ * The chat remote's calls on the shell's one RTK Query api (shared cache, token and error mapping).
+ * The streamed send is not here: it reads server-sent events with fetch (see the conversation code).
+ */
+export const chatApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listChatSessions: build.query<ChatSessionSummary[], void>({
+      query: () => '/chat-sessions/',
+      providesTags: ['ChatSessions'],
+    }),
+    renameChatSession: build.mutation<ChatSessionSummary, { id: string; title: string }>({
+      query: ({ id, title }) => ({
+        url: `/chat-sessions/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { title },
+      }),
+      invalidatesTags: ['ChatSessions'],
+    }),
+    removeChatSession: build.mutation<ChatSessionSummary, string>({
+      query: (id) => ({ url: `/chat-sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ChatSessions'],
+    }),
+    getTranscript: build.query<TranscriptEntry[], string>({
+      query: (id) => `/chat-sessions/${encodeURIComponent(id)}/transcript`,
+      providesTags: (_result, _error, id) => [{ type: 'Transcript', id }],
+    }),
+  }),
+});
+
+export const {
+  useListChatSessionsQuery,
+  useRenameChatSessionMutation,
+  useRemoveChatSessionMutation,
+  useGetTranscriptQuery,
+} = chatApi;
