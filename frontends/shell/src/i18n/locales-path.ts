@@ -8,8 +8,10 @@ import type { RemoteName, RuntimeConfig } from '../runtime-config.ts';
 export const REMOTE_NAMESPACES: Readonly<Record<string, RemoteName>> = {
   chat: 'chat',
   sidebar: 'chat',
+  attachments: 'chat',
   account: 'account',
   help: 'account',
+  subscription: 'account',
 };
 
 /**
