@@ -96,6 +96,8 @@ export type LoginFailure =
   | { kind: 'locked'; minutes: number }
   /** 403 EMAIL_NOT_VERIFIED: a clear message and a way to resend the link. */
   | { kind: 'notVerified' }
+  /** 403 ACCOUNT_DELETED: login is blocked at once after deletion (ADR 15); support can reactivate. */
+  | { kind: 'deleted' }
   /** 401: wrong e-mail or password; from 3 failed attempts the warning with the attempts left. */
   | {
       kind: 'incorrect';
@@ -133,6 +135,7 @@ export function loginFailure(error: ApiError, now: number = Date.now()): LoginFa
     return { kind: 'locked', minutes };
   }
   if (error.status === 403 && code === 'EMAIL_NOT_VERIFIED') return { kind: 'notVerified' };
+  if (error.status === 403 && code === 'ACCOUNT_DELETED') return { kind: 'deleted' };
   if (error.status === 401) {
     const failedAttempts = count(data.failed_login_attempts);
     const remainingAttempts = count(data.remaining_attempts);

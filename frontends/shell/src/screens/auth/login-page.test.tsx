@@ -235,6 +235,22 @@ describe('login screen', () => {
     expect(await resend[0]!.clone().json()).toEqual({ email: 'ada@example.ch' });
   });
 
+  it('a deleted account: login is refused with the deletion message and a way to contact support', async () => {
+    fakeApi([
+      {
+        method: 'POST',
+        path: '/login/access-token',
+        status: 403,
+        body: { detail: 'This account has been deleted.', code: 'ACCOUNT_DELETED' },
+      },
+    ]);
+    renderShell('/login');
+    await fillAndSubmit('ada@example.ch', 'Secret#123');
+    const alert = (await screen.findByText('Account deleted')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('To reactivate it within 90 days, contact support.');
+    expect(alert?.querySelector('a')?.getAttribute('href')).toBe('mailto:support@innerview.ch');
+  });
+
   it('a failed resend says "Failed to Send Email"', async () => {
     fakeApi([
       {

@@ -87,6 +87,7 @@ export function LoginPage() {
         });
         return;
       case 'notVerified':
+      case 'deleted':
         return;
       case 'incorrect':
         if (found.warning && found.remainingAttempts !== null) {
@@ -178,6 +179,15 @@ export function LoginPage() {
             actions={<a href={SUPPORT_MAILTO}>{t('auth.login.contactSupport')}</a>}
           >
             {t('auth.login.lockedBody', { count: failure.minutes })}
+          </Alert>
+        )}
+        {failure?.kind === 'deleted' && (
+          <Alert
+            variant="error"
+            title={t('auth.login.deletedTitle')}
+            actions={<a href={SUPPORT_MAILTO}>{t('auth.login.contactSupport')}</a>}
+          >
+            {t('auth.login.deletedBody')}
           </Alert>
         )}
         {failure?.kind === 'notVerified' && (
