@@ -1,4 +1,5 @@
 import { baseConfigSchema } from '@innerview/kit';
+import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 
 const optionalText = z
@@ -11,6 +12,11 @@ const optionalUrl = optionalText.refine(
   (v) => v === undefined || /^https?:\/\//.test(v),
   'must start with http:// or https://',
 );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
 
 /**
  * The chat service's settings on top of the base (validated at start-up; key formats are checked
@@ -32,6 +38,11 @@ export const chatConfigSchema = baseConfigSchema.extend({
   /** OpenAI by default; any compatible server (Azure OpenAI, Ollama, vLLM …). */
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  /**
+   * Whether the configured model accepts images: attached images are then sent to it; otherwise
+   * the coach says it cannot see them.
+   */
+  OPENAI_ACCEPTS_IMAGES: flag,
   /** Longest wait for the model's next streamed piece before the reply is given up. */
   OPENAI_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Tokens of context sent with each message: system prompt, questionnaire, history. */
@@ -40,6 +51,11 @@ export const chatConfigSchema = baseConfigSchema.extend({
   CHAT_REPLY_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(800),
   /** Pause between the offline coach's streamed pieces. */
   OFFLINE_COACH_DELAY_MS: z.coerce.number().int().min(0).max(2_000).default(25),
+  /**
+   * Test-only (browser tests of the retry): the offline coach fails its first reply to each message
+   * containing this text. Ignored with the OpenAI coach and when NODE_ENV is production.
+   */
+  OFFLINE_COACH_FAIL_ONCE_MARKER: optionalText,
   /**
    * A reply whose every reader is gone keeps being written this long for a reconnect (reload,
    * network switch); then the model call is aborted and what was written is kept.
@@ -53,5 +69,14 @@ export const chatConfigSchema = baseConfigSchema.extend({
   CHAT_MAX_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   /** Days of chat after a failed renewal when billing did not say (`billing.payment.failed`). */
   CHAT_PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** The shared secret of internal calls (files' extracted texts); see `@innerview/kit/internal`. */
+  INTERNAL_TOKEN: internalTokenSetting,
+  /**
+   * The files service (its own address, not the gateway's), asked for the extracted text of
+   * attachments. Unset: attached files cannot be read, and the coach says so.
+   */
+  FILES_URL: optionalUrl,
+  /** Longest wait for the files service's extracted texts before the coach answers without them. */
+  FILES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 export type ChatConfig = z.infer<typeof chatConfigSchema>;

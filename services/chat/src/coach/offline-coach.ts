@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { offlineCoachReply } from '../domain/offline-coach/offline-coach.ts';
 import { estimateTokens } from '../domain/tokens.ts';
-import type { CoachEvent, CoachModel, CoachRequest } from './coach-model.ts';
+import { type CoachEvent, type CoachModel, CoachModelError, type CoachRequest } from './coach-model.ts';
 
 /** Splits a reply into small pieces of one or two words, keeping every character. */
 export function streamPieces(text: string): string[] {
@@ -16,13 +16,23 @@ export function streamPieces(text: string): string[] {
 /**
  * The built-in offline coach (embedded mode, no `OPENAI_API_KEY`): the deterministic reflective
  * reply of `domain/offline-coach`, streamed in small pieces with a small delay, tokens counted as
- * characters / 4.
+ * characters / 4. `failOnceMarker` (test-only, see OFFLINE_COACH_FAIL_ONCE_MARKER) makes the first
+ * reply to each message containing it fail, so a browser test can retry a failed send.
  */
-export function createOfflineCoach(options: { delayMs: number }): CoachModel {
+export function createOfflineCoach(options: {
+  delayMs: number;
+  failOnceMarker?: string | undefined;
+}): CoachModel {
+  const failedOnce = new Set<string>();
   return {
     kind: 'offline',
     model: 'innerview-offline-coach',
     async *reply(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
+      const marker = options.failOnceMarker;
+      if (marker && request.message.includes(marker) && !failedOnce.has(request.message)) {
+        failedOnce.add(request.message);
+        throw new CoachModelError('unavailable', 'offline coach: test failure on request');
+      }
       const text = offlineCoachReply({
         language: request.language,
         message: request.message,

@@ -156,6 +156,20 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
     }),
     defineRoute({
       method: 'get',
+      path: '/api/v1/chat/coach',
+      summary:
+        'Which coach answers: the built-in offline coach or a language model (the UI labels the offline one)',
+      tags: ['chat'],
+      responses: {
+        200: {
+          description: 'The kind of coach',
+          schema: z.object({ coach: z.enum(['offline', 'model']) }),
+        },
+      },
+      handler: () => ({ coach: chat.coach.kind === 'offline' ? ('offline' as const) : ('model' as const) }),
+    }),
+    defineRoute({
+      method: 'get',
       path: '/api/v1/chat/active-sessions',
       summary: 'Sessions not closed, newest first, with whether a reply is being written',
       tags: ['chat'],
