@@ -48,4 +48,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, {})).toThrow(/^Invalid configuration: OPENAI_MODEL: /);
     expect(loadConfig(schema, { OPENAI_MODEL: 'gpt' }).OPENAI_MODEL).toBe('gpt');
   });
+
+  it('reads the database pool size as a whole number from 1 up', () => {
+    expect(loadConfig(baseConfigSchema, {}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    expect(() => loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: '0' })).toThrow(
+      /^Invalid configuration: DATABASE_POOL_SIZE: /,
+    );
+    expect(() => loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });

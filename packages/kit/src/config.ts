@@ -32,6 +32,12 @@ export const baseConfigSchema = z.object({
     'must start with redis://',
   ),
   KAFKA_BROKERS: optionalUrl,
+  /**
+   * PostgreSQL connections the service may open at once (PGlite has one). Unset: the service's own
+   * default (`databasePoolSize` in its definition), else 10. Size it against the server's
+   * `max_connections` over all services and replicas.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 

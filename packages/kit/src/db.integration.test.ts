@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db.ts';
 import { databaseContract } from './db-contract.ts';
 import { createTestDatabase } from './testing/postgres.ts';
@@ -17,4 +18,35 @@ describe('database on PostgreSQL (distributed)', () => {
     drops.push(database.drop);
     return openDatabase({ url: database.url, dataDir: '' });
   }, migrations);
+});
+
+describe('PostgreSQL pool size', () => {
+  // Each query holds its connection for a moment, so concurrent ones show how many the pool opens.
+  async function connectionsUsed(poolSize: number | undefined, concurrent: number): Promise<number> {
+    const database = await createTestDatabase();
+    drops.push(database.drop);
+    const opened = await openDatabase({ url: database.url, dataDir: '', poolSize });
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: concurrent }, async () => {
+          const result = (await opened.db.execute(
+            sql`select pg_backend_pid() as pid, pg_sleep(0.15)`,
+          )) as unknown as { rows: Array<{ pid: number }> };
+          return result.rows[0]!.pid;
+        }),
+      );
+      return new Set(pids).size;
+    } finally {
+      await opened.close();
+    }
+  }
+
+  it('opens at most the configured number of connections', async () => {
+    expect(await connectionsUsed(3, 8)).toBe(3);
+    expect(await connectionsUsed(12, 12)).toBe(12);
+  });
+
+  it('opens at most ten by default', async () => {
+    expect(await connectionsUsed(undefined, 14)).toBe(10);
+  });
 });

@@ -38,14 +38,16 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Where PGlite keeps its files when no url says otherwise. */
   dataDir: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (default 10); `DATABASE_POOL_SIZE` through `startService`. */
   poolSize?: number;
 }
+
+export const defaultPoolSize = 10;
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const url = opts.url ?? '';
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? defaultPoolSize });
     // A dropped connection must not crash the process; readiness reports it instead.
     pool.on('error', () => {});
     const db = drizzlePg(pool) as unknown as Db;

@@ -59,6 +59,8 @@ export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSche
   configSchema?: S;
   /** drizzle-kit output folder of the service's own tables, if it has any. */
   migrationsFolder?: string;
+  /** PostgreSQL pool size when `DATABASE_POOL_SIZE` is not set (default 10). */
+  databasePoolSize?: number;
   routes(ctx: ServiceContext<z.infer<S> & BaseConfig>): RouteDefinition[];
   /** The events this service consumes: all in one place, `src/events/subscriptions.ts`. */
   subscriptions?(ctx: ServiceContext<z.infer<S> & BaseConfig>): EventHandlerDefinition[];
@@ -108,6 +110,7 @@ export async function startService<S extends z.ZodObject>(
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
+    poolSize: config.DATABASE_POOL_SIZE ?? definition.databasePoolSize,
   });
   const owned: Array<() => Promise<void>> = [() => database.close()];
   try {
