@@ -1,0 +1,44 @@
+import { Button } from '@innerview/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSidebarLogOut } from './use-sidebar-log-out.ts';
+
+const LINKS = [
+  { to: '/help', key: 'links.help' },
+  { to: '/profile', key: 'links.profile' },
+  { to: '/settings', key: 'links.settings' },
+] as const;
+
+/** Help hub, my profile, settings and log out, at the foot of the sidebar. */
+export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('sidebar');
+  const logOut = useSidebarLogOut();
+  const [busy, setBusy] = useState(false);
+
+  async function onLogOut() {
+    setBusy(true);
+    try {
+      await logOut();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <nav className="iv-sidebar-links" aria-label={t('links.label')}>
+      <ul className="iv-sidebar-links__list">
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="iv-sidebar-links__link" onClick={onNavigate}>
+              {t(link.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Button variant="ghost" size="sm" block loading={busy} onClick={() => void onLogOut()}>
+        {t('links.logout')}
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,1 @@
+export { ChatSidebar, type ChatSidebarProps } from './chat-sidebar.tsx';

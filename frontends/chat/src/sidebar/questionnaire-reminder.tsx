@@ -1,0 +1,52 @@
+import { useGetQuestionnaireStatusQuery } from '@innerview/api-client';
+import { Button } from '@innerview/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CloseIcon } from './icons.tsx';
+import {
+  dismissReminder,
+  isReminderDismissed,
+  type QuestionnaireProgress,
+  reminderStep,
+} from './reminder-rules.ts';
+
+/**
+ * Spec §4: the questionnaire reminder shows until the questionnaire is finished. It leads to the
+ * next unanswered step; dismissed, it stays away for this login and is back at the next one.
+ */
+export function QuestionnaireReminder({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('sidebar');
+  const { data } = useGetQuestionnaireStatusQuery();
+  const [dismissed, setDismissed] = useState(isReminderDismissed);
+  const step = reminderStep(data as QuestionnaireProgress | undefined);
+  if (step === null || dismissed) return null;
+  return (
+    <section
+      className="iv-sidebar-reminder"
+      aria-labelledby="iv-sidebar-reminder-title"
+      data-testid="questionnaire-reminder"
+    >
+      <p id="iv-sidebar-reminder-title" className="iv-sidebar-reminder__title">
+        {t('reminder.title')}
+      </p>
+      <p className="iv-sidebar-reminder__text">{t('reminder.text')}</p>
+      <Button asChild size="sm" className="iv-sidebar-reminder__action">
+        <Link to={`/onboarding/questionnaire?step=${step}`} onClick={onNavigate}>
+          {step > 1 ? t('reminder.continue', { step }) : t('reminder.start')}
+        </Link>
+      </Button>
+      <button
+        type="button"
+        className="iv-icon-button iv-sidebar-reminder__dismiss"
+        aria-label={t('reminder.dismiss')}
+        onClick={() => {
+          dismissReminder();
+          setDismissed(true);
+        }}
+      >
+        <CloseIcon />
+      </button>
+    </section>
+  );
+}

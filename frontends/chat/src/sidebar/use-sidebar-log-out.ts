@@ -1,0 +1,39 @@
+import { apiFetch, logOut, readToken, useAppDispatch } from '@innerview/api-client';
+import { useToast } from '@innerview/ui';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/** Ends the server session of the token this browser just dropped (POST /login/logout); best effort. */
+async function revokeServerSession(token: string): Promise<void> {
+  try {
+    await apiFetch('/login/logout', {
+      method: 'POST',
+      // Passed by hand: the token was just cleared from storage, and a 401 must not trigger a check.
+      auth: false,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  } catch {
+    // The token still expires with its session.
+  }
+}
+
+/**
+ * Logout from the sidebar, the same steps as the shell's log-out button (spec §4): the api-client's
+ * `logOut` closes every chat session first, then clears the token and tells the other tabs; the
+ * server session is revoked; 'Logged Out' is shown, with a warning if the chats could not be closed.
+ */
+export function useSidebarLogOut(): () => Promise<void> {
+  const { t } = useTranslation('sidebar');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  return useCallback(async () => {
+    const token = readToken();
+    const { closedChatSessions } = await dispatch(logOut());
+    if (token) void revokeServerSession(token);
+    toast({ title: t('toasts.loggedOut'), variant: 'success' });
+    if (!closedChatSessions) toast({ title: t('toasts.logoutCloseFailed'), variant: 'destructive' });
+    await navigate('/', { replace: true });
+  }, [dispatch, navigate, t, toast]);
+}
