@@ -1,6 +1,7 @@
 import { type EventEnvelope, toLanguageCode } from '@innerview/contracts';
 import { createEvent, type Tx } from '@innerview/kit';
 import type { BillingContext } from '../billing-context.ts';
+import { recordTransitions } from '../db/history.ts';
 import {
   type SubscriptionInsert,
   type SubscriptionRow,
@@ -39,6 +40,16 @@ export async function commitChange(
   if (change.transitions.length === 0 && !change.fields) return row;
   const now = billing.service.clock.now();
   const saved = await saveSubscription(tx, row.userId, change.state, change.fields ?? {}, now);
+  // The person's subscription history (their data export), in the same transaction as the change.
+  // Trial usage is left out: one row per chat reply would bury the changes a person looks for.
+  await recordTransitions(tx, {
+    userId: row.userId,
+    at: now,
+    transitions: change.transitions.filter((t) => t !== 'useTrialTokens'),
+    fromStatus: row.status,
+    toStatus: saved.status,
+    plan: saved.plan,
+  });
   const specs = changeEvents(stateOf(row), change.state, change.transitions, {
     userId: row.userId,
     mail: mailFactsOf(saved),

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Tx } from '@innerview/kit';
 import type { BillingContext } from '../billing-context.ts';
+import { eraseUserTraces } from '../db/erasure.ts';
 import {
   insertSubscription,
   lockSubscription,
@@ -94,16 +95,41 @@ export async function userDeleted(
   });
 }
 
-/** The 90-day erasure: the personal facts go; the bare billing record stays for accounting. */
-export async function userErased(
+/**
+ * Support reactivated a deleted account within the 90 days (ADR 15): billing mails go out again.
+ * The subscription is left as deletion left it (cancelling, or a stopped trial): the person
+ * reactivates a plan themselves, so nothing is charged without their action.
+ */
+export async function userReactivated(
   billing: BillingContext,
-  event: EventEnvelope<'auth.user.erased'>,
+  event: EventEnvelope<'auth.user.reactivated'>,
   tx: Tx,
 ): Promise<void> {
   await updateSubscriptionFields(
     tx,
     event.data.userId,
+    { accountDeletedAt: null },
+    billing.service.clock.now(),
+  );
+}
+
+/**
+ * The 90-day erasure: the personal facts go, with the checkouts and the published events that
+ * carried the mail facts; the bare billing record (subscription, history, payments) stays for
+ * accounting (ADR 17).
+ */
+export async function userErased(
+  billing: BillingContext,
+  event: EventEnvelope<'auth.user.erased'>,
+  tx: Tx,
+): Promise<void> {
+  const { userId } = event.data;
+  await updateSubscriptionFields(
+    tx,
+    userId,
     { email: null, firstName: null, paymentMethodLast4: null, paymentMethodBrand: null },
     billing.service.clock.now(),
   );
+  await billing.provider.forgetPerson(userId, { tx });
+  await eraseUserTraces(tx, userId);
 }

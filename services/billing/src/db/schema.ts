@@ -129,6 +129,26 @@ export const payments = pgTable(
 );
 
 /**
+ * Every named transition of a user's subscription, written in the same transaction as the change
+ * (`commitChange`): the subscription history of the person's data export. No personal facts, only
+ * the user id, the time, the transition and the statuses and plan; it is part of the accounting
+ * record that outlives the 90-day erasure (ADR 17).
+ */
+export const subscriptionHistory = pgTable(
+  'subscription_history',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    at: at('at').notNull(),
+    transition: text('transition').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    plan: text('plan'),
+  },
+  (t) => [index('subscription_history_user_idx').on(t.userId, t.at)],
+);
+
+/**
  * The local payment provider's own records (embedded mode): what Stripe would hold. Billing reads
  * them only through the provider port, exactly as it reads Stripe.
  */

@@ -5,6 +5,7 @@ import {
   tokensConsumed,
   userDeleted,
   userErased,
+  userReactivated,
   userRegistered,
 } from '../actions/users.ts';
 import type { BillingContext } from '../billing-context.ts';
@@ -24,6 +25,8 @@ export function subscriptions(billing: BillingContext): EventHandlerDefinition[]
     // Trial usage in model tokens, metered by chat (the quota that counts).
     on('chat.tokens.consumed', (event, tx) => tokensConsumed(billing, event, tx, outbox(tx))),
     on('auth.user.deleted', (event, tx) => userDeleted(billing, event, tx, outbox(tx))),
+    // Support undid a deletion: mails again; the plan stays as deletion left it (ADR 15).
+    on('auth.user.reactivated', (event, tx) => userReactivated(billing, event, tx)),
     on('auth.user.erased', (event, tx) => userErased(billing, event, tx)),
   ];
 }

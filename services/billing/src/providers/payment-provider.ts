@@ -115,4 +115,10 @@ export interface PaymentProvider {
    * after a transaction that wrote through the provider has committed. Stripe: nothing to do.
    */
   flush(): Promise<void>;
+  /**
+   * The 90-day erasure: the provider forgets what it holds of the person beyond its accounting
+   * record (the local provider: its delivered events and the card's last four digits). Stripe:
+   * nothing; the Stripe account's own retention applies to its customer and invoices.
+   */
+  forgetPerson(userId: string, context: ProviderCallContext): Promise<void>;
 }

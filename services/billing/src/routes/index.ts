@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '@innerview/kit';
 import type { BillingWiring } from '../billing-context.ts';
+import { exportRoutes } from './export-routes.ts';
 import { localCheckoutRoutes } from './local-checkout-routes.ts';
 import { subscriptionRoutes } from './subscription-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -10,5 +11,6 @@ export function routes(wiring: BillingWiring): RouteDefinition[] {
     ...subscriptionRoutes(wiring.billing),
     ...(wiring.local ? localCheckoutRoutes(wiring.billing, wiring.local) : []),
     ...webhookRoutes(wiring.billing, wiring.verifyStripeWebhook),
+    ...exportRoutes(wiring.billing),
   ];
 }

@@ -1,5 +1,5 @@
 import type { Clock, Db, Logger, Queryable } from '@innerview/kit';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { type BillingConfig, publicApiUrl } from '../../config.ts';
 import {
@@ -281,6 +281,35 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
         });
         await subscriptionEvent(q, 'customer.subscription.deleted', updated!);
       });
+    },
+
+    async forgetPerson(userId, context) {
+      const q = context.tx ?? db;
+      const customerId = `lcus_${userId.replace(/-/g, '')}`;
+      await q
+        .delete(localProviderEvents)
+        .where(
+          and(
+            isNotNull(localProviderEvents.deliveredAt),
+            or(
+              sql`${localProviderEvents.payload}->>'customerId' = ${customerId}`,
+              sql`${localProviderEvents.payload}->'checkout'->>'userId' = ${userId}`,
+            ),
+          ),
+        );
+      // Its payments' idempotency keys name the person's checkouts (deleted after this by billing).
+      const paid = await q.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.userId, userId));
+      if (paid.length > 0)
+        await q.delete(localProviderIdempotency).where(
+          inArray(
+            localProviderIdempotency.key,
+            paid.map((c) => `pay:${c.id}`),
+          ),
+        );
+      await q
+        .update(localProviderSubscriptions)
+        .set({ cardLast4: '', updatedAt: clock.now() })
+        .where(eq(localProviderSubscriptions.userId, userId));
     },
 
     async settlePeriodEnd(id, now) {

@@ -1,0 +1,224 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createEvent, USER_ID_HEADER } from '@innerview/kit';
+import { INTERNAL_EXPORT_PATH, INTERNAL_TOKEN_HEADER } from '@innerview/kit/internal';
+import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSubscription } from './db/subscriptions.ts';
+import { type BillingHarness, startBillingHarness } from './testing/harness.ts';
+
+// Billing's part of the account area on the real PostgreSQL (ADRs 15 and 17): the data export
+// behind the internal token, account deletion (no further charge) and support's reactivation, and
+// what the 90-day erasure leaves.
+const DAY = 86_400_000;
+const internalToken = randomBytes(32).toString('base64url');
+let h: BillingHarness;
+let database: { url: string; drop(): Promise<void> };
+let sql: pg.Client;
+
+beforeAll(async () => {
+  database = await createTestDatabase('iv_billing');
+  h = await startBillingHarness({
+    env: { DATABASE_URL: database.url, JOBS: 'memory', INTERNAL_TOKEN: internalToken },
+  });
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await sql?.end();
+  await h?.stop();
+  await database?.drop();
+});
+
+async function exportOf(userId: string, token: string | null = internalToken) {
+  const response = await fetch(`${h.url}${INTERNAL_EXPORT_PATH}`, {
+    headers: { [USER_ID_HEADER]: userId, ...(token ? { [INTERNAL_TOKEN_HEADER]: token } : {}) },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the export is read field by field.
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+const paymentsOf = async (userId: string) =>
+  Number((await sql.query('select count(*) as n from payments where user_id = $1', [userId])).rows[0].n);
+
+describe('GET /internal/export', () => {
+  it("gives the person's subscription, history, payments and card type + last four, and nobody else's", async () => {
+    h.clock.set('2026-03-10T09:00:00.000Z');
+    const me = await h.register();
+    const other = await h.register();
+    await h.call('POST', '/api/v1/subscriptions/freemium/activate', me);
+    h.clock.advance(5 * DAY);
+    await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/monthly', me)).body.url);
+    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await h.call('POST', '/api/v1/subscriptions/cancel?reason=too_expensive', me);
+    // Another person pays the yearly price with another card.
+    await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/yearly', other)).body.url);
+    await h.waitFor(async () => (await paymentsOf(other)) === 1);
+
+    const answer = await exportOf(me);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const data = answer.body;
+    expect(data.subscription).toMatchObject({
+      status: 'cancelling_at_period_end',
+      plan: 'monthly',
+      period_end: '2026-04-15T09:00:00.000Z',
+      access_until: '2026-04-15',
+      cancel_at_period_end: true,
+      cancellation_reason: 'too_expensive',
+      trial_started_at: '2026-03-10T09:00:00.000Z',
+      amount_minor: 1900,
+      currency: 'CHF',
+    });
+    expect(data.payment_method).toEqual({ type: 'card', brand: 'visa', last4: '4242' });
+    expect(data.history.map((e: { transition: string }) => e.transition)).toEqual([
+      'activateTrial',
+      'startPaidPlan',
+      'requestCancellation',
+    ]);
+    expect(data.history[1]).toEqual({
+      at: '2026-03-15T09:00:00.000Z',
+      transition: 'startPaidPlan',
+      from_status: 'freemium',
+      to_status: 'monthly',
+      plan: 'monthly',
+    });
+    expect(data.payments).toEqual([
+      {
+        at: '2026-03-15T09:00:00.000Z',
+        status: 'succeeded',
+        plan: 'monthly',
+        amount_minor: 1900,
+        currency: 'CHF',
+      },
+    ]);
+    // No provider ids, no mail facts, nothing of the other person.
+    const text = JSON.stringify(data);
+    expect(text).not.toMatch(/cus_|sub_|local_|@example\.com|yearly|19000/);
+    expect(text).not.toContain(other);
+  });
+
+  it('answers empty lists for a person billing does not know', async () => {
+    const answer = await exportOf(randomUUID());
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { subscription: null, payment_method: null, history: [], payments: [] },
+    });
+  });
+
+  it('is refused without the internal token, with a wrong one, and for an id that is not one', async () => {
+    const me = await h.register();
+    expect((await exportOf(me, null)).status).toBe(401);
+    expect((await exportOf(me, randomBytes(32).toString('base64url'))).status).toBe(401);
+    expect((await exportOf('not-a-uuid')).status).toBe(422);
+    // The gateway's path is not an alias of it.
+    expect(
+      (
+        await fetch(`${h.url}/api/v1${INTERNAL_EXPORT_PATH}`, {
+          headers: { [USER_ID_HEADER]: me, [INTERNAL_TOKEN_HEADER]: internalToken },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('account deletion and reactivation (ADR 15)', () => {
+  it('cancels a paid plan at its period end and charges nothing more, also after the period', async () => {
+    h.clock.set('2026-05-20T10:00:00.000Z');
+    const me = await h.register();
+    await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/yearly', me)).body.url);
+    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await h.publish(
+      createEvent('auth.user.deleted', me, { userId: me, eraseAfter: '2026-08-18T10:00:00.000Z' }),
+    );
+    await h.waitFor(async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt);
+    expect((await h.call('GET', '/api/v1/subscriptions/status', me)).body).toMatchObject({
+      subscription_status: 'cancelling_at_period_end',
+      access_until: '2027-05-20',
+    });
+
+    // The renewal day comes and goes: the provider ends the subscription instead of charging.
+    h.clock.set('2027-05-20T10:00:01.000Z');
+    await h.sweep();
+    h.clock.advance(2 * DAY);
+    await h.sweep();
+    expect((await h.call('GET', '/api/v1/subscriptions/status', me)).body.subscription_status).toBe(
+      'cancelled',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await paymentsOf(me)).toBe(1);
+    expect(h.eventsOf('billing.payment.succeeded', me)).toHaveLength(1);
+    // Deleted accounts get no billing mail: no cancellation mail event either.
+    expect(h.eventsOf('billing.subscription.cancelled', me)).toHaveLength(0);
+  });
+
+  it('mails again after support reactivates the account; the plan stays cancelling until the person reactivates it', async () => {
+    h.clock.set('2026-07-01T10:00:00.000Z');
+    const me = await h.register();
+    await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/monthly', me)).body.url);
+    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await h.publish(
+      createEvent('auth.user.deleted', me, { userId: me, eraseAfter: '2026-09-29T10:00:00.000Z' }),
+    );
+    await h.waitFor(async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt);
+
+    h.clock.advance(3 * DAY);
+    await h.publish(createEvent('auth.user.reactivated', me, { userId: me }));
+    await h.waitFor(async () => (await findSubscription(h.service.ctx.db, me))?.accountDeletedAt === null);
+    expect((await h.call('GET', '/api/v1/subscriptions/status', me)).body).toMatchObject({
+      subscription_status: 'cancelling_at_period_end',
+      can_reactivate: true,
+    });
+
+    const reactivated = await h.call('POST', '/api/v1/subscriptions/reactivate', me);
+    expect(reactivated.body.subscription.subscription_status).toBe('monthly');
+    // The reactivation mail goes to the person again (deleted accounts get none).
+    const mail = await h.waitForEvent('billing.subscription.reactivated', (e) => e.subject === me);
+    expect(mail.data).toMatchObject({ plan: 'monthly', email: expect.stringContaining('@example.com') });
+  });
+});
+
+describe('the 90-day erasure', () => {
+  it('keeps only the bare accounting record: no address, name, card digits or checkout of the person', async () => {
+    h.clock.set('2026-02-01T10:00:00.000Z');
+    const email = `erase.${randomUUID().slice(0, 8)}@example.com`;
+    const me = await h.register({ email });
+    const checkout = await h.call('POST', '/api/v1/subscriptions/checkout/monthly', me);
+    await h.payLocally(checkout.body.url);
+    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await h.publish(
+      createEvent('auth.user.deleted', me, { userId: me, eraseAfter: '2026-05-02T10:00:00.000Z' }),
+    );
+    await h.waitFor(async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt);
+    h.clock.set('2026-05-03T10:00:00.000Z');
+    await h.sweep();
+    await h.publish(createEvent('auth.user.erased', me, { userId: me }));
+    await h.waitFor(async () => (await findSubscription(h.service.ctx.db, me))?.email === null);
+
+    const tables = await sql.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public'",
+    );
+    const keeping: string[] = [];
+    for (const { table_name } of tables.rows) {
+      const rows = await sql.query(`select row_to_json(t)::text as row from "${table_name}" t`);
+      for (const { row } of rows.rows as Array<{ row: string }>) {
+        expect(row, table_name).not.toContain(email);
+        expect(row, table_name).not.toContain(checkout.body.checkout_id);
+        if (!row.includes(me)) continue;
+        // Other people of these tests are called Ada too and paid with the same test card.
+        expect(row, table_name).not.toContain('Ada');
+        expect(row, table_name).not.toContain('4242');
+        keeping.push(table_name);
+      }
+    }
+    // Kept by law (Swiss bookkeeping, ADR 17): amounts, dates and plans, keyed by the user id only.
+    // The local provider's subscription stands for the one Stripe keeps (its card digits are gone).
+    expect([...new Set(keeping)].sort()).toEqual([
+      'local_provider_subscriptions',
+      'payments',
+      'subscription_history',
+      'subscriptions',
+    ]);
+  });
+});
