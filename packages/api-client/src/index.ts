@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './base-query.ts';
+export * from './billing.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './hooks.ts';

@@ -48,7 +48,11 @@ export function isOnboardingCompleted(me: CurrentUserResponse | null | undefined
 export type OnboardingStatusResponse = { onboarding_completed: boolean };
 
 /** GET /subscriptions/status: null when the user never chose a plan. */
-export type SubscriptionStatusResponse = { subscription_status: SubscriptionStatus | null };
+export type SubscriptionStatusResponse = {
+  subscription_status: SubscriptionStatus | null;
+  /** Past due: limited access lasts until this date (YYYY-MM-DD); the full body is `SubscriptionDetails`. */
+  access_until?: string | null;
+};
 
 /** GET /questionnaire/status (spec §4 "Questionnaire": complete when all 8 answered; next step 1–8). */
 export type QuestionnaireStatusResponse = {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { PATHS } from '../routing/paths.ts';
 import { LogoutButton } from '../screens/auth/logout-button.tsx';
+import { SubscriptionNotices } from './subscription-notices.tsx';
 
 const NAV_ITEMS = [
   { to: PATHS.chat, key: 'layout.chat' },
@@ -12,7 +13,8 @@ const NAV_ITEMS = [
 
 /**
  * The main authenticated layout (spec §2, catch-all route): a top bar with the areas of the app
- * and log out, and the area itself below, loaded from the chat or account remote.
+ * and log out, the subscription notices (trial ending, payment overdue), and the area itself
+ * below, loaded from the chat or account remote.
  */
 export function MainLayout() {
   const { t } = useTranslation(['shell', 'common']);
@@ -34,6 +36,7 @@ export function MainLayout() {
         </nav>
         <LogoutButton />
       </header>
+      <SubscriptionNotices />
       <main id="main" className="iv-shell-app__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -99,9 +99,11 @@ describe('activeSubscriptionGuard', () => {
     ['freemium', allow],
     ['monthly', allow],
     ['yearly', allow],
-    // Spec §4: a cancelled plan keeps access to the end of its period (then it is expired).
-    ['cancelled', allow],
+    // Billing's cancelled is a cancelled plan whose period has ended (ADR 11); the running period
+    // after a cancellation is cancelling_at_period_end (spec §4: access to the period end).
+    ['cancelled', to('/auth/subscription-expired')],
     ['cancelling_at_period_end', allow],
+    // Without an access-until date still to come (see the past-due tests below).
     ['past_due', to('/auth/subscription-expired')],
     ['expired', to('/auth/subscription-expired')],
     ['paused', to('/pricing')],
@@ -120,6 +122,49 @@ describe('activeSubscriptionGuard', () => {
 
   it('covers every status in the table', () => {
     expect(rows.map(([status]) => status)).toEqual([...STATUSES]);
+  });
+});
+
+describe('activeSubscriptionGuard, past due (spec §4: limited access until a date; ADR 22)', () => {
+  const pastDue = (subscriptionAccessUntil: string | null | undefined, today = '2026-11-21') =>
+    activeSubscriptionGuard(
+      state('authenticated', true, { subscriptionStatus: 'past_due', subscriptionAccessUntil, today }),
+    );
+
+  it.each([
+    ['2026-11-28', allow],
+    // The last day of the grace period still counts; billing ends it to the minute.
+    ['2026-11-21', allow],
+    ['2026-11-20', to('/auth/subscription-expired')],
+    [null, to('/auth/subscription-expired')],
+    [undefined, to('/auth/subscription-expired')],
+  ] as const)('access until %s, today 2026-11-21 → %o', (until, expected) => {
+    expect(pastDue(until)).toEqual(expected);
+  });
+
+  it('reads today from the clock when none is given', () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const guard = (subscriptionAccessUntil: string) =>
+      activeSubscriptionGuard(
+        state('authenticated', true, { subscriptionStatus: 'past_due', subscriptionAccessUntil }),
+      );
+    expect(guard(tomorrow)).toEqual(allow);
+    expect(guard(yesterday)).toEqual(to('/auth/subscription-expired'));
+  });
+
+  it('an access-until date lets no other blocked status in', () => {
+    for (const status of ['expired', 'cancelled']) {
+      expect(
+        activeSubscriptionGuard(
+          state('authenticated', true, {
+            subscriptionStatus: status,
+            subscriptionAccessUntil: '2099-01-01',
+            today: '2026-11-21',
+          }),
+        ),
+      ).toEqual(to('/auth/subscription-expired'));
+    }
   });
 });
 

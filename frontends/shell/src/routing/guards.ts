@@ -13,6 +13,10 @@ export type GuardState = {
   hasStoredToken: boolean;
   onboardingCompleted?: boolean;
   subscriptionStatus?: string | null;
+  /** Past due: the last day (YYYY-MM-DD, UTC) of the limited access billing grants. */
+  subscriptionAccessUntil?: string | null;
+  /** Today as YYYY-MM-DD (UTC); the current date when left out (tests pass one). */
+  today?: string;
   questionnaire?: { complete: boolean; nextStep: number };
 };
 
@@ -22,16 +26,21 @@ const ALLOW: GuardDecision = { kind: 'allow' };
 const LOADING: GuardDecision = { kind: 'loading' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
-/** Statuses that end access (spec §2 "Active-subscription routes"). See `activeSubscriptionGuard` for cancelled. */
-export const BLOCKED_SUBSCRIPTION_STATUSES: readonly string[] = ['expired', 'past_due'];
+/**
+ * Statuses that end access (spec §2 "Active-subscription routes"). `cancelled` is billing's status
+ * for a cancelled plan whose paid period HAS ended (ADR 11); the period still running after a
+ * cancellation is `cancelling_at_period_end`, which keeps access (spec §4). `past_due` is blocked
+ * only once its limited access has ended: see `activeSubscriptionGuard` and ADR 22.
+ */
+export const BLOCKED_SUBSCRIPTION_STATUSES: readonly string[] = ['expired', 'cancelled', 'past_due'];
 
-/** Statuses that still give access: every known status that is not blocked. */
+/** Statuses that give access: every known status that is not blocked (past_due: until its date). */
 export const ACTIVE_SUBSCRIPTION_STATUSES: readonly string[] = [
   'freemium',
   'monthly',
   'yearly',
-  'cancelled',
   'cancelling_at_period_end',
+  'past_due',
 ];
 
 /** Spec §2 "Onboarding guard": only these statuses may onboard, any other goes to /pricing. */
@@ -66,12 +75,21 @@ export function guardedRoute(state: GuardState): GuardDecision {
   return redirect(PATHS.root);
 }
 
+/** Past due with limited access still running (spec §4): its date is today or later. */
+function pastDueWithAccess(state: GuardState): boolean {
+  const until = state.subscriptionAccessUntil;
+  const today = state.today ?? new Date().toISOString().slice(0, 10);
+  return typeof until === 'string' && until >= today;
+}
+
 /**
  * Active-subscription routes (the main layout, /*): signed in first, then the status.
- * - expired and past_due → /auth/subscription-expired (spec §2).
- * - cancelled is allowed: spec §2 lists it, but spec §4 says a cancelled plan keeps access to the
- *   end of its period, and billing turns it into expired at that end, which this guard blocks.
- *   Blocking it here would cut off access the user paid for.
+ * - expired, cancelled (its period has ended, ADR 11) → /auth/subscription-expired (spec §2).
+ * - past_due keeps the limited access of spec §4 while its access-until date has not passed (the
+ *   layout shows the payment-overdue notice); after it → /auth/subscription-expired. Billing's
+ *   chat-access decides the same way, to the minute, and its sweep then turns the status into
+ *   expired (ADR 22).
+ * - cancelling_at_period_end keeps access to the end of the period.
  * - No subscription (null) or a status the app does not know → /pricing, as post-login routing
  *   (spec §4) does: the user has to choose a plan.
  */
@@ -80,6 +98,7 @@ export function activeSubscriptionGuard(state: GuardState): GuardDecision {
   if (signedIn.kind !== 'allow') return signedIn;
   const status = state.subscriptionStatus;
   if (status === undefined) return LOADING;
+  if (status === 'past_due' && pastDueWithAccess(state)) return ALLOW;
   if (status !== null && BLOCKED_SUBSCRIPTION_STATUSES.includes(status))
     return redirect(PATHS.subscriptionExpired);
   if (status === null || !ACTIVE_SUBSCRIPTION_STATUSES.includes(status)) return redirect(PATHS.pricing);

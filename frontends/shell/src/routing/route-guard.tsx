@@ -30,6 +30,7 @@ function useGuardInputs(needs: GuardNeeds): GuardInputs {
       hasStoredToken: session.status === 'unknown' ? hasStoredToken() : false,
       onboardingCompleted: onboardingFromUser ?? onboarding.data?.onboarding_completed,
       subscriptionStatus: subscription.data ? subscription.data.subscription_status : undefined,
+      subscriptionAccessUntil: subscription.data?.access_until,
     },
     failed: onboarding.isError || subscription.isError,
     retry: () => {

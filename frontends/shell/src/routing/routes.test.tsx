@@ -40,10 +40,10 @@ describe('route table', () => {
     expect(paths).toContain('*');
   });
 
-  it('shows a route whose screen is not built yet as its translated title', async () => {
+  it('shows an open screen to a visitor: the free-trial success with a way to log in', async () => {
     renderApp('/auth/freemium-success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial is active' })).toBeTruthy();
-    expect(screen.getByText('This screen is not available yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
   it('sends a visitor from a guarded route to /', async () => {

@@ -3,6 +3,14 @@ import type { RouteObject } from 'react-router';
 import { RouteErrorPage } from '../errors/route-error-page.tsx';
 import { PublicFrame } from '../layout/public-frame.tsx';
 import { RootLayout } from '../layout/root-layout.tsx';
+import {
+  freemiumSuccessRoute,
+  pricingRoute,
+  subscriptionExpiredRoute,
+  subscriptionSuccessRoute,
+  subscriptionValidationRoute,
+  trialExpiredRoute,
+} from '../screens/billing/billing-routes.tsx';
 import { NotFoundPage } from '../screens/not-found-page.tsx';
 import {
   introduction2Route,
@@ -11,24 +19,9 @@ import {
   questionnairePrintRoute,
   questionnaireRoute,
 } from '../screens/onboarding/onboarding-routes.tsx';
-import type { ScreenName } from '../screens/titled-page.tsx';
 import { activeSubscriptionGuard, guardedRoute, onboardingGuard, publicRouteGuard } from './guards.ts';
 import { PATHS } from './paths.ts';
 import { RouteGuard } from './route-guard.tsx';
-
-/**
- * A screen loaded on demand, so `/login` downloads only what it shows. Until its feature lands a
- * screen is its translated title (TitledPage); the feature replaces the import with its own module.
- */
-function screen(path: string, name: ScreenName): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { TitledPage } = await import('../screens/titled-page.tsx');
-      return { element: <TitledPage screen={name} /> };
-    },
-  };
-}
 
 /** An accounts screen (screens/auth), loaded on demand like the others. */
 function authScreen(path: string, load: () => Promise<ComponentType>): RouteObject {
@@ -103,8 +96,8 @@ export const routes: RouteObject[] = [
             async () =>
               (await import('../screens/auth/verification-success-page.tsx')).VerificationSuccessPage,
           ),
-          screen(PATHS.freemiumSuccess, 'freemiumSuccess'),
-          screen(PATHS.trialExpired, 'trialExpired'),
+          freemiumSuccessRoute,
+          trialExpiredRoute,
         ],
       },
       {
@@ -118,10 +111,10 @@ export const routes: RouteObject[] = [
                 PATHS.updatePassword,
                 async () => (await import('../screens/auth/update-password-page.tsx')).UpdatePasswordPage,
               ),
-              screen(PATHS.subscriptionValidation, 'subscriptionValidation'),
-              screen(PATHS.subscriptionExpired, 'subscriptionExpired'),
-              screen(PATHS.subscriptionSuccess, 'subscriptionSuccess'),
-              screen(PATHS.pricing, 'pricing'),
+              subscriptionValidationRoute,
+              subscriptionExpiredRoute,
+              subscriptionSuccessRoute,
+              pricingRoute,
               introductionRoute,
               introduction2Route,
               {

@@ -5,6 +5,7 @@ import type { i18n } from 'i18next';
 import { createMemoryRouter } from 'react-router';
 import account from '../../../account/locales/en/account.json' with { type: 'json' };
 import chat from '../../../chat/locales/en/chat.json' with { type: 'json' };
+import billing from '../../locales/en/billing.json' with { type: 'json' };
 import common from '../../locales/en/common.json' with { type: 'json' };
 import shell from '../../locales/en/shell.json' with { type: 'json' };
 import commonFr from '../../locales/fr/common.json' with { type: 'json' };
@@ -15,10 +16,10 @@ import { routes } from '../routing/routes.tsx';
 /** An i18next instance in English with the real texts (and the shell's French ones), no network. */
 export function englishI18n(): i18n {
   return createI18n({
-    namespaces: ['shell', 'common', 'chat', 'account'],
+    namespaces: ['shell', 'common', 'chat', 'account', 'billing'],
     defaultNS: 'shell',
     lng: 'en',
-    resources: { en: { shell, common, chat, account }, fr: { shell: shellFr, common: commonFr } },
+    resources: { en: { shell, common, chat, account, billing }, fr: { shell: shellFr, common: commonFr } },
   });
 }
 
