@@ -7,6 +7,7 @@ import { type ChatSessionSummary, useRemoveChatSessionMutation } from '../chat-a
 import { formatSessionAge } from './relative-time.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import { SessionMenu } from './session-menu.tsx';
+import { useReturnFocus } from './use-return-focus.ts';
 
 type SessionItemProps = {
   session: ChatSessionSummary;
@@ -25,6 +26,8 @@ export function SessionItem({ session, active, now, onNavigate, onRemoved }: Ses
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
   const [remove] = useRemoveChatSessionMutation();
+  // Back to the menu button when a dialog closes (the menu focused it before opening the dialog).
+  useReturnFocus(dialog !== null);
   // A session keeps the service's 'new chat' title until its first exchange names it.
   const title = session.session_title === NEW_CHAT_TITLE ? t('history.untitled') : session.session_title;
 
