@@ -47,6 +47,14 @@ export const chatApi = api.injectEndpoints({
       query: (id) => `/chat-sessions/${encodeURIComponent(id)}/transcript`,
       providesTags: (_result, _error, id) => [{ type: 'Transcript', id }],
     }),
+    /** Which coach answers; the conversation labels the built-in offline coach. */
+    getCoach: build.query<{ coach: 'offline' | 'model' }, void>({
+      query: () => '/chat/coach',
+    }),
+    /** Stops the reply being written in a session (what was written is kept). */
+    stopReply: build.mutation<{ stopped: boolean }, string>({
+      query: (sessionId) => ({ url: '/chat/stop', method: 'POST', body: { session_id: sessionId } }),
+    }),
   }),
 });
 
@@ -55,4 +63,6 @@ export const {
   useRenameChatSessionMutation,
   useRemoveChatSessionMutation,
   useGetTranscriptQuery,
+  useGetCoachQuery,
+  useStopReplyMutation,
 } = chatApi;

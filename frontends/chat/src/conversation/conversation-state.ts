@@ -1,0 +1,196 @@
+import { isHiddenChatMessage } from '@innerview/contracts/chat';
+import type { TranscriptEntry } from '../chat-api.ts';
+
+/** Why a reply failed, as the bubble shows it (a translation key is chosen from `code`/`reason`). */
+export type MessageError = { code: string; message: string; reason?: string };
+
+/** Spec §3 "Chat message (client)", plus what the screen needs to draw it. */
+export type ChatMessage = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  session_id: string | null;
+  isStreaming: boolean;
+  failed: boolean;
+  /** Questionnaire and attachment messages (spec §5): kept for order, never drawn as a bubble. */
+  hidden: boolean;
+  error?: MessageError;
+};
+
+/**
+ * idle: nothing running · loading: the transcript is being read · sending: a message goes out
+ * (uploads, then the stream) · streaming: a reply is being followed (after a send or a resume).
+ */
+export type ConversationPhase = 'idle' | 'loading' | 'sending' | 'streaming';
+
+export type ConversationState = {
+  sessionId: string | null;
+  messages: ChatMessage[];
+  phase: ConversationPhase;
+  /** Grows when a new set of messages replaces the old (a load, a new chat): the list starts over. */
+  generation: number;
+};
+
+export type ConversationAction =
+  | { type: 'reset'; sessionId: string | null }
+  | { type: 'loadStarted'; sessionId: string }
+  | { type: 'loaded'; sessionId: string; entries: TranscriptEntry[] }
+  | { type: 'loadFailed' }
+  /** Spec §4 step 1: the user message and an empty streaming assistant message. */
+  | { type: 'sendStarted'; user: ChatMessage; assistant: ChatMessage }
+  /** Spec §4 retry: the following assistant message dropped, the failed flag cleared, resent. */
+  | { type: 'retryStarted'; userId: string; assistant: ChatMessage }
+  /** An upload error aborts the send: the pair added at the start goes. */
+  | { type: 'sendAborted'; userId: string; assistantId: string }
+  | { type: 'streamOpened'; sessionId: string }
+  /** A reply in flight found in the transcript (reload mid-reply) is followed again. */
+  | { type: 'resumeStarted'; assistantId: string }
+  | { type: 'pieceReceived'; assistantId: string; content: string }
+  /** The end marker: the person may send again; the streaming flag stays until `streamingCleared`. */
+  | { type: 'streamFinished'; assistantId: string }
+  /** Spec §4 step 4: the streaming flag, 3 s after the end. */
+  | { type: 'streamingCleared'; assistantId: string }
+  | { type: 'streamStopped'; assistantId: string }
+  /** Spec §4 step 5: the assistant message marked failed (and its user message offers a retry). */
+  | { type: 'streamFailed'; assistantId: string; error: MessageError };
+
+export const initialConversation = (sessionId: string | null = null, generation = 0): ConversationState => ({
+  sessionId,
+  messages: [],
+  phase: sessionId ? 'loading' : 'idle',
+  generation,
+});
+
+/** A transcript entry as a client message; a reply still being written stays streaming. */
+export function messageFromEntry(entry: TranscriptEntry, sessionId: string): ChatMessage {
+  return {
+    id: entry.id,
+    role: entry.role,
+    content: entry.content,
+    timestamp: entry.timestamp,
+    session_id: sessionId,
+    isStreaming: entry.streaming === true,
+    failed: entry.failed === true,
+    hidden: entry.hidden || (entry.role === 'user' && isHiddenChatMessage(entry.content)),
+  };
+}
+
+const update = (
+  messages: ChatMessage[],
+  id: string,
+  change: (message: ChatMessage) => ChatMessage,
+): ChatMessage[] => messages.map((m) => (m.id === id ? change(m) : m));
+
+/** The user message a failed assistant message answered (the nearest user message before it). */
+function userBefore(messages: ChatMessage[], assistantId: string): string | undefined {
+  const index = messages.findIndex((m) => m.id === assistantId);
+  for (let i = index - 1; i >= 0; i -= 1) if (messages[i]!.role === 'user') return messages[i]!.id;
+  return undefined;
+}
+
+export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
+  switch (action.type) {
+    case 'reset':
+      return initialConversation(action.sessionId, state.generation + 1);
+    case 'loadStarted':
+      return { sessionId: action.sessionId, messages: [], phase: 'loading', generation: state.generation };
+    case 'loaded':
+      if (action.sessionId !== state.sessionId) return state;
+      return {
+        ...state,
+        messages: action.entries.map((e) => messageFromEntry(e, action.sessionId)),
+        phase: 'idle',
+        generation: state.generation + 1,
+      };
+    case 'loadFailed':
+      return { ...state, phase: 'idle' };
+    case 'sendStarted':
+      return { ...state, messages: [...state.messages, action.user, action.assistant], phase: 'sending' };
+    case 'retryStarted': {
+      const index = state.messages.findIndex((m) => m.id === action.userId);
+      if (index < 0) return state;
+      const user = { ...state.messages[index]!, failed: false };
+      const next = state.messages[index + 1];
+      const rest = state.messages.slice(index + (next?.role === 'assistant' ? 2 : 1));
+      return {
+        ...state,
+        messages: [...state.messages.slice(0, index), user, action.assistant, ...rest],
+        phase: 'sending',
+      };
+    }
+    case 'sendAborted':
+      return {
+        ...state,
+        messages: state.messages.filter((m) => m.id !== action.userId && m.id !== action.assistantId),
+        phase: 'idle',
+      };
+    case 'streamOpened':
+      return {
+        ...state,
+        sessionId: action.sessionId,
+        messages: state.messages.map((m) => (m.session_id ? m : { ...m, session_id: action.sessionId })),
+        phase: 'streaming',
+      };
+    case 'resumeStarted':
+      return {
+        ...state,
+        messages: update(state.messages, action.assistantId, (m) => ({ ...m, isStreaming: true })),
+        phase: 'streaming',
+      };
+    case 'pieceReceived':
+      return {
+        ...state,
+        messages: update(state.messages, action.assistantId, (m) => ({
+          ...m,
+          content: m.content + action.content,
+        })),
+      };
+    case 'streamFinished':
+      return { ...state, phase: 'idle' };
+    case 'streamingCleared':
+      return {
+        ...state,
+        messages: update(state.messages, action.assistantId, (m) => ({ ...m, isStreaming: false })),
+      };
+    case 'streamStopped': {
+      // What was written is kept (the server keeps it too); an empty placeholder has nothing to show.
+      const stopped = state.messages.find((m) => m.id === action.assistantId);
+      const messages =
+        stopped && stopped.content === ''
+          ? state.messages.filter((m) => m.id !== action.assistantId)
+          : update(state.messages, action.assistantId, (m) => ({ ...m, isStreaming: false }));
+      return { ...state, messages, phase: 'idle' };
+    }
+    case 'streamFailed': {
+      const userId = userBefore(state.messages, action.assistantId);
+      const messages = state.messages.map((m) => {
+        if (m.id === action.assistantId)
+          return { ...m, isStreaming: false, failed: true, error: action.error };
+        if (m.id === userId) return { ...m, failed: true };
+        return m;
+      });
+      return { ...state, messages, phase: 'idle' };
+    }
+  }
+}
+
+/** What is drawn: everything but hidden messages. */
+export function visibleMessages(messages: ChatMessage[]): ChatMessage[] {
+  return messages.filter((m) => !m.hidden);
+}
+
+/**
+ * Spec §4: starting a chat with an intro message is ignored while one is being processed, or while
+ * a load or a stream is in progress.
+ */
+export function canStartIntro(state: ConversationState, introInProgress: boolean): boolean {
+  return !introInProgress && state.phase === 'idle';
+}
+
+/** Spec §5: text trimmed; nothing to send when both the text and the files are empty. */
+export function messageToSend(text: string, fileCount: number, filesAttachedLabel: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed !== '') return trimmed;
+  return fileCount > 0 ? filesAttachedLabel : null;
+}

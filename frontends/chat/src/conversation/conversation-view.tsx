@@ -1,0 +1,156 @@
+import { useGetMeQuery } from '@innerview/api-client';
+import { Alert, Button, Spinner, VisuallyHidden } from '@innerview/ui';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { DropZone, useAttachments } from '../attachments/index.ts';
+import { useGetCoachQuery, useListChatSessionsQuery } from '../chat-api.ts';
+import { Composer } from './composer.tsx';
+import { visibleMessages } from './conversation-state.ts';
+import { MenuIcon } from './icons.tsx';
+import { MessageList } from './message-list.tsx';
+import { useConversation } from './use-conversation.ts';
+
+type ConversationViewProps = {
+  sessionId: string | null;
+  keyboardOpen: boolean;
+  /** Phones: opens the sidebar drawer. */
+  onOpenSidebar: () => void;
+  sidebarOpen: boolean;
+};
+
+/** Router state another screen may pass to start a chat with an intro message (spec §4). */
+type IntroState = { introMessage?: unknown } | null;
+
+function useSessionTitle(sessionId: string | null): string | null {
+  const { data } = useListChatSessionsQuery();
+  const { t } = useTranslation('chat');
+  if (!sessionId) return null;
+  const session = data?.find((s) => s.id === sessionId);
+  if (!session) return null;
+  return session.session_title === 'new chat' ? t('header.newChat') : session.session_title;
+}
+
+/**
+ * The conversation column: header (drawer button on phones, the chat's title, the offline-coach
+ * label), the greeting or the messages, the composer; screen-reader announcements of finished replies.
+ */
+export function ConversationView({
+  sessionId,
+  keyboardOpen,
+  onOpenSidebar,
+  sidebarOpen,
+}: ConversationViewProps) {
+  const { t } = useTranslation('chat');
+  const attachments = useAttachments();
+  const conversation = useConversation(sessionId, attachments);
+  const { state } = conversation;
+  const me = useGetMeQuery();
+  const coach = useGetCoachQuery();
+  const title = useSessionTitle(state.sessionId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const shown = useMemo(() => visibleMessages(state.messages), [state.messages]);
+
+  // An intro message handed over by another screen starts the chat once (then the state is cleared).
+  const introHandled = useRef(false);
+  useEffect(() => {
+    const intro = (location.state as IntroState)?.introMessage;
+    if (typeof intro !== 'string' || introHandled.current) return;
+    if (conversation.startWithIntro(intro)) {
+      introHandled.current = true;
+      void navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, conversation, navigate]);
+
+  const loading = state.phase === 'loading';
+  const empty = !loading && !conversation.loadError && shown.length === 0;
+  const firstName = me.data?.first_name?.trim();
+
+  return (
+    <section className="iv-chat-conversation" aria-labelledby="iv-chat-title">
+      <header className="iv-chat-header">
+        <button
+          type="button"
+          className="iv-chat-header__menu"
+          onClick={onOpenSidebar}
+          aria-expanded={sidebarOpen}
+          aria-label={t('header.openSidebar')}
+        >
+          <MenuIcon />
+        </button>
+        <div className="iv-chat-header__text">
+          <h1 id="iv-chat-title" className="iv-chat-header__title">
+            {title ?? t('header.newChat')}
+          </h1>
+          {coach.data?.coach === 'offline' && (
+            <p className="iv-chat-header__coach" data-testid="offline-coach-label">
+              {t('header.offlineCoach')}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <DropZone onFiles={attachments.add} disabled={conversation.busy}>
+        <div className="iv-chat-body">
+          {loading ? (
+            <div className="iv-chat-center">
+              <Spinner size="lg" label={t('conversation.loading')} />
+            </div>
+          ) : conversation.loadError ? (
+            <div className="iv-chat-center">
+              <Alert
+                variant="error"
+                title={
+                  conversation.loadError.status === 404
+                    ? t('conversation.notFound')
+                    : t('conversation.loadFailed')
+                }
+                actions={
+                  conversation.loadError.status === 404 ? (
+                    <Button variant="secondary" onClick={() => void navigate('/chat')}>
+                      {t('conversation.startNew')}
+                    </Button>
+                  ) : (
+                    <Button variant="secondary" onClick={conversation.reload}>
+                      {t('conversation.retry')}
+                    </Button>
+                  )
+                }
+              />
+            </div>
+          ) : empty ? (
+            !keyboardOpen && (
+              <div className="iv-chat-center iv-chat-greeting">
+                <h2 className="iv-chat-greeting__title">
+                  {firstName ? t('greeting.title', { name: firstName }) : t('greeting.titleNoName')}
+                </h2>
+                <p className="iv-chat-greeting__text">{t('greeting.text')}</p>
+              </div>
+            )
+          ) : (
+            <MessageList
+              key={state.generation}
+              messages={shown}
+              attachmentsByMessage={conversation.attachmentsByMessage}
+              streaming={state.phase === 'streaming' || state.phase === 'sending'}
+              busy={conversation.busy}
+              onRetry={conversation.retry}
+            />
+          )}
+        </div>
+      </DropZone>
+
+      <Composer
+        attachments={attachments}
+        busy={conversation.busy}
+        canStop={state.phase === 'streaming' || state.phase === 'sending'}
+        onSend={conversation.send}
+        onStop={conversation.stop}
+      />
+      <VisuallyHidden aria-live="polite" role="status">
+        {conversation.announcement}
+      </VisuallyHidden>
+    </section>
+  );
+}
