@@ -7,6 +7,7 @@ export const de: LanguagePatterns = {
   language: 'de',
   negators: /\b(nicht|nie|niemals|kein|keine|keinen|keinem|keinesfalls)\b/,
   suppressors: [
+    /\blieber (sterbe ich|sterben),? als\b/,
     /\b(im|beim|in|bei) (schach|tennis|spiel|fussball|\w+spiel|karten)\b/,
     /\b(geschnitten|verletzt|verbrannt) (beim|bei|im|am)\b/,
     /\bmich (beim|bei|im) (\w+ )?(geschnitten|verletzt|verbrannt)\b/,

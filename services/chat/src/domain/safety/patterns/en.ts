@@ -8,6 +8,7 @@ export const en: LanguagePatterns = {
   negators:
     /\b(not|never|no way|no longer|don't|dont|do not|didn't|didnt|did not|won't|wont|will not|wouldn't|wouldnt|would not|isn't|am not|i'm not|im not|aren't|nor)\b/,
   suppressors: [
+    /\b(i'd|i would|id) rather die than\b/,
     /\bcould (just )?kill (myself|me) for\b/,
     /\bkill(ing)? myself (laughing|with work)\b/,
     /\bbeat(ing)? (myself|me) up (over|about|for)\b/,

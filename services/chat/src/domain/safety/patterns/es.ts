@@ -8,6 +8,8 @@ export const es: LanguagePatterns = {
   negators: /\b(no|nunca|jamas|ningun|ninguna|ninguno|tampoco)\b/,
   suppressors: [
     /\bme mato (a|trabajando|estudiando)\b/,
+    // "I'd rather die than ...": a figure of speech.
+    /\b(prefiero|preferiria) (morir|morirme) (antes )?(que|de)\b/,
     /\bacabar con (este|esta|estos|estas|el|la|los|las|mi|mis|ese|esa) (?!vida)/,
     /\bpaliza (al|jugando|en el|en la)\b/,
     /\b(corte|cortado|quemado|hice dano) (cocinando|con el cuchillo|en la|en el|al|jugando)\b/,

@@ -7,6 +7,7 @@ export const fr: LanguagePatterns = {
   language: 'fr',
   negators: /(^|\s)(ne|n'|pas|jamais|aucune?|ni)(\s|$)|\bn'/,
   suppressors: [
+    /\bplutot mourir que\b/,
     /\bme tue a (le |la |les |vous |te |lui |leur )?(dire|repeter|expliquer|travailler|la tache)\b/,
     /\b(coupee?|blessee?|brulee?) (en (cuisinant|bricolant|jardinant)|avec (le|la|un|une) (couteau|four|fer|poele|casserole)|au (dos|genou|pied|doigt)|a la (main|cheville))\b/,
     /\bm'a battue? (aux|au|a la)\b/,

@@ -7,6 +7,8 @@ export const it: LanguagePatterns = {
   language: 'it',
   negators: /\b(non|mai|nessun|nessuno|nessuna|neanche|nemmeno|neppure)\b/,
   suppressors: [
+    /\bpiuttosto (morire|muoio) (che|piuttosto)\b/,
+    /\btagliat[oa] (di nuovo |ancora )?(i capelli|le unghie|la frangia)\b/,
     /\bmi ammazzo di (lavoro|fatica|studio)\b/,
     /\bfarla finita con (questo|questa|questi|queste|il|lo|la|i|gli|le|quel|quella) (?!vita)/,
     /\b(tagliat[oa]|fatt[oa] male|bruciat[oa]) (mentre|cucinando|alla|al|in palestra|giocando)\b/,
