@@ -119,6 +119,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         JOBS: 'memory',
         REDIS_URL: '',
         INTERNAL_TOKEN: internalToken,
+        // Chat reads attachments from files, which started before it on a free port.
+        ...(definition.name === 'chat' ? { FILES_URL: running.files?.url } : {}),
         APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
       };
       running[definition.name] = await startService(definition, { env, bus });

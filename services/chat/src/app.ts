@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineService } from '@innerview/kit';
-import { type AttachmentTexts, unavailableAttachmentTexts } from './attachments/attachment-texts.ts';
+import type { AttachmentTexts } from './attachments/attachment-texts.ts';
+import { configuredAttachmentTexts } from './attachments/configured-attachment-texts.ts';
 import type { ChatContext, ChatServiceContext } from './chat-context.ts';
 import type { CoachModel } from './coach/coach-model.ts';
 import { createCoach } from './coach/create-coach.ts';
@@ -17,7 +18,7 @@ export interface ChatServiceOptions {
   coach?: CoachModel;
   /** In-flight replies; in this process's memory when absent. */
   streams?: ReplyStreams;
-  /** Attachment texts from the files service; unavailable until that issue lands. */
+  /** How attached files are read; the files service at `FILES_URL` when absent. */
   attachments?: AttachmentTexts;
 }
 
@@ -44,7 +45,7 @@ export function createChatService(options: ChatServiceOptions = {}) {
             retentionMs: config.CHAT_STREAM_RETENTION_MS,
             now: () => service.clock.now(),
           }),
-        attachments: options.attachments ?? unavailableAttachmentTexts,
+        attachments: options.attachments ?? configuredAttachmentTexts(service),
         tasks: new Set(),
         pendingSessions: new Map(),
       };

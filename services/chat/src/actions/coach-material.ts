@@ -19,6 +19,8 @@ export interface TurnInput {
   messageId: string;
   message: string;
   fileIds: string[];
+  /** The hidden note naming the message's files, stored just before it (spec §5 paperclip mark). */
+  attachmentNote: { id: string; text: string } | null;
 }
 
 export interface PreparedTurn {
@@ -72,6 +74,8 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
   const { service } = chat;
   // Encryption first: it may create the data key, which must not happen inside the transaction.
   const ciphertext = await encryptMessage(chat, input.userId, input.messageId, input.message);
+  const note = input.attachmentNote;
+  const noteCiphertext = note ? await encryptMessage(chat, input.userId, note.id, note.text) : null;
   const kind = chatMessageKind(input.message);
   const now = service.clock.now();
   await service.transaction(async (tx) => {
@@ -84,6 +88,19 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
         titleSource: 'default',
         createdAt: now,
         updatedAt: now,
+      });
+    if (note && noteCiphertext)
+      await insertMessage(tx, {
+        id: note.id,
+        sessionId: input.sessionId,
+        userId: input.userId,
+        role: 'user',
+        kind: 'attachment',
+        contentCiphertext: noteCiphertext,
+        hidden: true,
+        status: 'complete',
+        fileIds: input.fileIds,
+        createdAt: now,
       });
     await insertMessage(tx, {
       id: input.messageId,

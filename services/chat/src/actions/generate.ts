@@ -1,5 +1,7 @@
 import type { LanguageCode } from '@innerview/contracts';
 import { chatMessages as chatTexts } from '@innerview/contracts/chat';
+import type { AttachmentsRead } from '../attachments/attachment-texts.ts';
+import { coachAttachments } from '../attachments/coach-attachments.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { CoachModelError, type CoachTitle } from '../coach/coach-model.ts';
 import { streamPieces } from '../coach/offline-coach.ts';
@@ -24,6 +26,8 @@ export interface GenerationInput {
   turn: TurnInput;
   message: string;
   fileIds: string[];
+  /** The message's files as read before the reply started. */
+  attachments: AttachmentsRead;
   /** The person's coach profile as read when the message came (language, questionnaire answers). */
   profile: ProfileRow | undefined;
   /** From the message itself when clear, else the request's and person's hints (see `replyLanguage`). */
@@ -132,12 +136,8 @@ async function answerWithCoach(
 ): Promise<ReplyResult> {
   const { config } = chat.service;
   const { history } = turn;
-  const [answers, attachments] = await Promise.all([
-    answersOf(chat, input.userId, input.profile),
-    input.fileIds.length > 0
-      ? chat.attachments.textsFor(input.userId, input.fileIds, writer.signal).catch(() => [])
-      : Promise.resolve([]),
-  ]);
+  const answers = await answersOf(chat, input.userId, input.profile);
+  const attachments = coachAttachments(input.attachments);
   // A short message ("ok, and then?") goes on in the language the conversation is written in.
   const language = input.languageFromText
     ? input.language
@@ -158,7 +158,8 @@ async function answerWithCoach(
     history,
     message: input.message,
     answers,
-    attachments,
+    attachments: attachments.texts,
+    attachmentSummary: attachments.summary,
     budgetTokens: config.CHAT_CONTEXT_TOKENS,
   });
   let content = '';
@@ -171,8 +172,8 @@ async function answerWithCoach(
       message: input.message,
       history: context.keptHistory,
       answers,
-      attachments,
-      hasAttachments: input.fileIds.length > 0 && !chat.attachments.available,
+      attachments: attachments.texts,
+      attachmentSummary: attachments.summary,
       maxTokens: config.CHAT_REPLY_MAX_TOKENS,
     },
     writer.signal,

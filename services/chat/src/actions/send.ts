@@ -1,6 +1,7 @@
 import { type ChatSendBody, chatMessages as chatTexts } from '@innerview/contracts/chat';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
+import { readMessageAttachments } from '../attachments/read-message-attachments.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findSendContext } from '../db/send-context.ts';
 import { chatAccess } from '../domain/access.ts';
@@ -50,7 +51,12 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
     throw new HttpError(409, chatTexts.tooManyReplies);
 
   const sessionId = existing?.id ?? uuidv7();
-  // Made in this order, so the reply sorts after the message it answers (uuid v7 grows).
+  const fileIds = body.file_ids ?? [];
+  // Before the stream opens: another person's file or another session's refuses the send.
+  const attachments = await readMessageAttachments(chat, { userId, sessionId, fileIds });
+  // Made in this order, so the reply sorts after the message it answers (uuid v7 grows), and the
+  // hidden attachment note before the message it belongs to.
+  const noteId = uuidv7();
   const newMessageId = uuidv7();
   const replyId = uuidv7();
   const writer = chat.streams.begin({ sessionId, userId, replyId });
@@ -62,15 +68,23 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
       saved: profile?.language,
       acceptLanguage: input.acceptLanguage,
     });
-    const fileIds = body.file_ids ?? [];
     // The task reads the conversation, stores the message and asks the coach; the stream can
     // open now (the first word comes sooner).
     const task = generateReply(chat, writer, {
       userId,
       sessionId,
-      turn: { userId, session: existing, sessionId, messageId: newMessageId, message, fileIds },
+      turn: {
+        userId,
+        session: existing,
+        sessionId,
+        messageId: newMessageId,
+        message,
+        fileIds,
+        attachmentNote: attachments.note ? { id: noteId, text: attachments.note } : null,
+      },
       message,
       fileIds,
+      attachments: attachments.read,
       profile,
       language,
       languageFromText: detectTextLanguage(message) !== null,

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '@innerview/contracts';
 import type {
+  AttachmentSummary,
   AttachmentText,
   HistoryTurn,
   ModelMessage,
@@ -17,8 +18,10 @@ export interface CoachRequest {
   message: string;
   history: HistoryTurn[];
   answers: QuestionnaireAnswer[];
+  /** The texts of the message's files that could be read. */
   attachments: AttachmentText[];
-  hasAttachments: boolean;
+  /** Files not read or not seen, and images (with their data when the model accepts images). */
+  attachmentSummary: AttachmentSummary;
   maxTokens: number;
 }
 

@@ -38,7 +38,8 @@ export function createOfflineCoach(options: {
         message: request.message,
         history: request.history,
         answers: request.answers,
-        hasAttachments: request.hasAttachments,
+        attachments: request.attachments,
+        attachmentSummary: request.attachmentSummary,
       });
       let written = '';
       for (const piece of streamPieces(text)) {

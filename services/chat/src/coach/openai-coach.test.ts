@@ -23,7 +23,7 @@ const request: CoachRequest = {
   history: [],
   answers: [],
   attachments: [],
-  hasAttachments: false,
+  attachmentSummary: { unreadable: false, empty: [], images: [] },
   maxTokens: 300,
 };
 

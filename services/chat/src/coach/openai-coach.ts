@@ -4,6 +4,26 @@ import { cleanTitle } from '../domain/titles.ts';
 import { estimateTokens, truncateToTokens } from '../domain/tokens.ts';
 import { type CoachEvent, type CoachModel, CoachModelError, type CoachRequest } from './coach-model.ts';
 
+/**
+ * The chat-completions messages; images the model may see go with the message being answered
+ * (the last one) as image parts, the text first.
+ */
+function modelMessages(request: CoachRequest): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  const images = request.attachmentSummary.images.filter((image) => image.dataUrl);
+  if (images.length === 0) return request.messages;
+  const last = request.messages.at(-1)!;
+  return [
+    ...request.messages.slice(0, -1),
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: last.content },
+        ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: image.dataUrl! } })),
+      ],
+    },
+  ];
+}
+
 export interface OpenAiCoachOptions {
   apiKey: string;
   /** Any OpenAI-compatible server (Azure OpenAI, Ollama, vLLM …); OpenAI when unset. */
@@ -78,7 +98,7 @@ export function createOpenAiCoach(options: OpenAiCoachOptions): CoachModel {
         const stream = await client.chat.completions.create(
           {
             model: options.model,
-            messages: request.messages,
+            messages: modelMessages(request),
             stream: true,
             stream_options: { include_usage: true },
             max_tokens: request.maxTokens,

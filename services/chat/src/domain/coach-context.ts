@@ -17,6 +17,18 @@ export interface AttachmentText {
   text: string;
 }
 
+/** What else the coach must know about a message's files beyond their texts. */
+export interface AttachmentSummary {
+  /** Files were attached but could not be read at all (files service down or not configured). */
+  unreadable: boolean;
+  /** Files read that hold no text (a scanned PDF): their names. */
+  empty: string[];
+  /** Attached images: the data URL when the model sees images, else only the name. */
+  images: { name: string; dataUrl?: string }[];
+}
+
+export const noAttachmentSummary: AttachmentSummary = { unreadable: false, empty: [], images: [] };
+
 export interface ModelMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -29,6 +41,8 @@ export interface CoachContextInput {
   message: string;
   answers: QuestionnaireAnswer[];
   attachments: AttachmentText[];
+  /** Notes on files that could not be read or seen (absent: none). */
+  attachmentSummary?: AttachmentSummary;
   /** Tokens the whole context may take. */
   budgetTokens: number;
 }
@@ -55,14 +69,40 @@ function questionnaireBlock(answers: QuestionnaireAnswer[], tokens: number): str
   return `What the person shared in their questionnaire:\n<questionnaire>\n${lines.join('\n')}\n</questionnaire>`;
 }
 
+const quotedName = (name: string) => `"${name.replace(/["<>\n]/g, '')}"`;
+
 function attachmentsBlock(attachments: AttachmentText[], tokens: number): string | null {
   if (attachments.length === 0) return null;
   const each = Math.max(20, Math.floor(tokens / attachments.length) - 10);
   const parts = attachments.map(
-    (a) =>
-      `<attachment name="${a.name.replace(/["<>]/g, '')}">\n${truncateToTokens(a.text, each)}\n</attachment>`,
+    (a) => `<attachment name=${quotedName(a.name)}>\n${truncateToTokens(a.text, each)}\n</attachment>`,
   );
   return `Files the person attached to this message (extracted text):\n${parts.join('\n')}`;
+}
+
+/** Files the coach cannot read or see: it says so briefly instead of guessing at them. */
+function attachmentNotesBlock(summary: AttachmentSummary | undefined): string | null {
+  if (!summary) return null;
+  const lines: string[] = [];
+  if (summary.unreadable)
+    lines.push(
+      'The person attached files to this message, but they could not be read just now. Say briefly that you could not read them, and invite the person to tell you what matters in them.',
+    );
+  if (summary.empty.length > 0)
+    lines.push(
+      `These attached files hold no readable text (perhaps scanned pages): ${summary.empty.map(quotedName).join(', ')}. Say so briefly if it matters.`,
+    );
+  const unseen = summary.images.filter((image) => !image.dataUrl);
+  if (unseen.length > 0)
+    lines.push(
+      `The person attached images you cannot see: ${unseen.map((image) => quotedName(image.name)).join(', ')}. Say briefly that you cannot see images, and invite the person to describe what matters in them.`,
+    );
+  const seen = summary.images.filter((image) => image.dataUrl);
+  if (seen.length > 0)
+    lines.push(
+      `The images attached to this message come with it: ${seen.map((i) => quotedName(i.name)).join(', ')}.`,
+    );
+  return lines.length > 0 ? lines.join('\n') : null;
 }
 
 /** The dropped older turns as short lines (what the person said first), within `tokens`. */
@@ -92,6 +132,7 @@ export function buildCoachContext(input: CoachContextInput): CoachContext {
     systemPrompt(input.language),
     questionnaireBlock(input.answers, Math.floor(budget * SHARE_QUESTIONNAIRE)),
     attachmentsBlock(input.attachments, Math.floor(budget * SHARE_ATTACHMENTS)),
+    attachmentNotesBlock(input.attachmentSummary),
   ]
     .filter((part): part is string => part !== null)
     .join('\n\n');

@@ -1,6 +1,7 @@
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
 import { describe, expect, it } from 'vitest';
+import { noAttachmentSummary } from '../coach-context.ts';
 import { keyPhrase, offlineCoachReply } from './offline-coach.ts';
 import { phrases } from './phrases.ts';
 
@@ -28,7 +29,8 @@ describe('the offline coach', () => {
         message: messages[language],
         history: earlier,
         answers: [],
-        hasAttachments: false,
+        attachments: [],
+        attachmentSummary: noAttachmentSummary,
       });
       expect(questionMarks(reply)).toBe(1);
       expect(reply.trim().endsWith('?')).toBe(true);
@@ -50,7 +52,8 @@ describe('the offline coach', () => {
       message: 'I feel lost about my studies',
       history: [],
       answers: [],
-      hasAttachments: false,
+      attachments: [],
+      attachmentSummary: noAttachmentSummary,
     };
     const first = offlineCoachReply(input);
     expect(first).toBe(offlineCoachReply(input));
@@ -71,7 +74,8 @@ describe('the offline coach', () => {
       message: 'I keep thinking about the bakery idea but I am scared of the money side',
       history: earlier,
       answers,
-      hasAttachments: false,
+      attachments: [],
+      attachmentSummary: noAttachmentSummary,
     });
     expect(related).toContain('In your questionnaire, about “Dreams and plans for tomorrow”, you wrote:');
     expect(related).toContain('I dream of opening a bakery');
@@ -81,7 +85,8 @@ describe('the offline coach', () => {
       message: 'My laptop broke and I lost my presentation',
       history: earlier,
       answers,
-      hasAttachments: false,
+      attachments: [],
+      attachmentSummary: noAttachmentSummary,
     });
     expect(unrelated).not.toContain('questionnaire');
   });
@@ -92,7 +97,8 @@ describe('the offline coach', () => {
       message: `${QUESTIONNAIRE_MESSAGE_PREAMBLE}\nMoi aujourd'hui : infirmière à Lausanne.`,
       history: [],
       answers: [{ questionKey: 'question_1', answerText: 'Infirmière à Lausanne, deux enfants.' }],
-      hasAttachments: false,
+      attachments: [],
+      attachmentSummary: noAttachmentSummary,
     });
     expect(reply).toContain(phrases.fr.intro);
     expect(reply).toContain('Merci de partager un peu de vous.');
@@ -106,9 +112,10 @@ describe('the offline coach', () => {
       message: 'What should I do? Should I quit? Or should I stay?',
       history: earlier,
       answers: [],
-      hasAttachments: true,
+      attachments: [],
+      attachmentSummary: { ...noAttachmentSummary, unreadable: true },
     });
-    expect(reply).toContain(phrases.en.attachmentUnavailable);
+    expect(reply).toContain(phrases.en.attachmentUnreadable);
     expect(reply).toContain(phrases.en.advice);
     expect(questionMarks(reply)).toBe(1);
   });
@@ -118,7 +125,8 @@ describe('the offline coach', () => {
       language: 'en' as const,
       message: 'I am tired of my commute every single day',
       answers: [],
-      hasAttachments: false,
+      attachments: [],
+      attachmentSummary: noAttachmentSummary,
     };
     const first = offlineCoachReply({ ...input, history: earlier });
     const question = first.split('\n\n').at(-1)!;
@@ -127,5 +135,65 @@ describe('the offline coach', () => {
       history: [...earlier, { role: 'user', content: input.message }, { role: 'assistant', content: first }],
     });
     expect(second.split('\n\n').at(-1)).not.toBe(question);
+  });
+});
+
+describe('offline coach and attached files', () => {
+  const cv = {
+    name: 'career-notes.pdf',
+    text: 'Ten years in nursing. I feel exhausted by night shifts and want to work with children.',
+  };
+
+  it('names the document it read and quotes a passage of it, asking one question', () => {
+    const reply = offlineCoachReply({
+      language: 'en',
+      message: 'Files attached',
+      history: [],
+      answers: [],
+      attachments: [cv],
+      attachmentSummary: noAttachmentSummary,
+    });
+    expect(reply).toContain('I’ve read “career-notes.pdf”.');
+    expect(reply).toContain('I feel exhausted by night shifts');
+    // The label of a files-only message is not reflected back as the person's words.
+    expect(reply).not.toContain('Files attached');
+    expect(reply).toContain(phrases.en.questions.attachment[0]!);
+    expect(questionMarks(reply)).toBe(1);
+  });
+
+  it('says in Italian that it cannot see images, and names them', () => {
+    const reply = offlineCoachReply({
+      language: 'it',
+      message: 'Ecco la foto del mio ufficio e il mio curriculum, cosa ne pensi di questo cambiamento?',
+      history: earlier,
+      answers: [],
+      attachments: [cv],
+      attachmentSummary: { ...noAttachmentSummary, images: [{ name: 'ufficio.png' }] },
+    });
+    expect(reply).toContain('Ho letto «career-notes.pdf».');
+    expect(reply).toContain('Non posso vedere le immagini');
+    expect(reply).toContain('«ufficio.png»');
+    expect(questionMarks(reply)).toBe(1);
+  });
+
+  it('says a document without text holds none, and that files it could not read were not read', () => {
+    const empty = offlineCoachReply({
+      language: 'fr',
+      message: 'Fichiers joints',
+      history: earlier,
+      answers: [],
+      attachments: [],
+      attachmentSummary: { ...noAttachmentSummary, empty: ['scan.pdf'] },
+    });
+    expect(empty).toContain('Je n’ai trouvé aucun texte lisible dans « scan.pdf ».');
+    const down = offlineCoachReply({
+      language: 'de',
+      message: 'Dateien angehängt',
+      history: earlier,
+      answers: [],
+      attachments: [],
+      attachmentSummary: { ...noAttachmentSummary, unreadable: true },
+    });
+    expect(down).toContain(phrases.de.attachmentUnreadable);
   });
 });

@@ -1,6 +1,12 @@
 import type { LanguageCode } from '@innerview/contracts';
 import { chatMessageKind } from '@innerview/contracts/chat';
-import type { HistoryTurn, QuestionnaireAnswer } from '../coach-context.ts';
+import {
+  type AttachmentSummary,
+  type AttachmentText,
+  type HistoryTurn,
+  noAttachmentSummary,
+  type QuestionnaireAnswer,
+} from '../coach-context.ts';
 import { foldText } from '../language.ts';
 import { type Emotion, emotions, phrases } from './phrases.ts';
 
@@ -10,8 +16,10 @@ export interface OfflineCoachInput {
   /** The session's earlier turns, oldest first. */
   history: HistoryTurn[];
   answers: QuestionnaireAnswer[];
-  /** Attached files were sent but their text is not available to this coach. */
-  hasAttachments: boolean;
+  /** The texts of the message's files that could be read (absent: none). */
+  attachments?: AttachmentText[];
+  /** Files that could not be read, hold no text, or are images (this coach sees none). */
+  attachmentSummary?: AttachmentSummary;
 }
 
 const MAX_PHRASE_WORDS = 12;
@@ -140,12 +148,15 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   }
 
   const text = kind === 'attachment' ? message.replace(/^\s*📎[^\n]*\n?/u, '').trim() : message;
-  if (kind === 'attachment' || input.hasAttachments) parts.push(t.attachmentUnavailable);
+  const fileLines = attachmentLines(input, kind === 'attachment');
+  parts.push(...fileLines);
   const folded = foldText(text);
   const wordCount = text.split(/\s+/).filter((w) => w !== '').length;
   if (wordCount < 4) {
-    if (text !== '') parts.push(fill(pick(t.reflections, seed), { p: quotable(text, MAX_PHRASE_WORDS) }));
-    parts.push(pick(kind === 'attachment' ? t.questions.attachment : t.questions.opening, seed));
+    // With files, a short message is their label ('Files attached'): nothing to reflect on.
+    if (text !== '' && fileLines.length === 0)
+      parts.push(fill(pick(t.reflections, seed), { p: quotable(text, MAX_PHRASE_WORDS) }));
+    parts.push(pick(fileLines.length > 0 ? t.questions.attachment : t.questions.opening, seed));
     return parts.join('\n\n');
   }
   const reflection = [fill(pick(t.reflections, seed), { p: keyPhrase(text, language) })];
@@ -162,4 +173,33 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   if (previous.includes(question)) question = pick(pool, (seed >>> 3) + 1);
   parts.push(question);
   return parts.join('\n\n');
+}
+
+/** How much of a document the passage to quote is looked for in. */
+const PASSAGE_SCAN_CHARS = 2_000;
+
+/**
+ * What the offline coach says about the message's files: the documents it read (by name, with a
+ * passage of the first), those without text, images it cannot see, or that it could not read them.
+ */
+function attachmentLines(input: OfflineCoachInput, attachmentMessage: boolean): string[] {
+  const t = phrases[input.language];
+  const attachments = input.attachments ?? [];
+  const summary = input.attachmentSummary ?? noAttachmentSummary;
+  const names = (list: string[]) =>
+    list.map((name) => `${t.nameQuotes[0]}${name}${t.nameQuotes[1]}`).join(', ');
+  const lines: string[] = [];
+  const first = attachments[0];
+  if (first)
+    lines.push(
+      fill(t.attachmentRead, {
+        n: names(attachments.map((a) => a.name)),
+        p: keyPhrase(first.text.slice(0, PASSAGE_SCAN_CHARS), input.language),
+      }),
+    );
+  if (summary.empty.length > 0) lines.push(fill(t.attachmentEmpty, { n: names(summary.empty) }));
+  if (summary.images.length > 0)
+    lines.push(fill(t.imagesUnseen, { n: names(summary.images.map((image) => image.name)) }));
+  if (summary.unreadable || (attachmentMessage && lines.length === 0)) lines.push(t.attachmentUnreadable);
+  return lines;
 }

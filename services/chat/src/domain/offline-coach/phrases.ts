@@ -35,7 +35,16 @@ export interface CoachPhrases {
     opening: string[];
     attachment: string[];
   };
-  attachmentUnavailable: string;
+  /** `{n}`: the documents' names (quoted), `{p}`: a passage of the first one. */
+  attachmentRead: string;
+  /** The files service could not be asked (down, slow, not configured). */
+  attachmentUnreadable: string;
+  /** `{n}`: names of documents without text (a scanned PDF). */
+  attachmentEmpty: string;
+  /** `{n}`: names of images this coach cannot see. */
+  imagesUnseen: string;
+  /** Opening and closing quotation marks around a file's name. */
+  nameQuotes: [string, string];
   /** Words too common to link a message to a questionnaire answer. */
   stopwords: Set<string>;
 }
@@ -103,8 +112,12 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
       opening: ['What would you like to explore today?', 'What is on your mind right now?'],
       attachment: ['What would you like us to look at in what you shared?'],
     },
-    attachmentUnavailable:
-      'I can’t read attached files in offline mode, so tell me in your own words what matters in them.',
+    attachmentRead: 'I’ve read {n}. One passage that stands out: “{p}”.',
+    attachmentUnreadable:
+      'I couldn’t read the attached files just now, so tell me in your own words what matters in them.',
+    attachmentEmpty: 'I found no text I could read in {n}.',
+    imagesUnseen: 'I can’t see images, so tell me in your own words what {n} shows and what it means to you.',
+    nameQuotes: ['“', '”'],
     stopwords: words(
       'about after again also because been being could does doing from have just like more much really should still that their them then there these they thing things this those through very want what when where which while with would your yours myself',
     ),
@@ -172,8 +185,13 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
       ],
       attachment: ['Que souhaitez-vous que nous regardions dans ce que vous avez partagé ?'],
     },
-    attachmentUnavailable:
-      'Je ne peux pas lire les fichiers joints en mode hors ligne : dites-moi avec vos mots ce qui compte pour vous dedans.',
+    attachmentRead: 'J’ai lu {n}. Un passage me frappe : « {p} ».',
+    attachmentUnreadable:
+      'Je n’ai pas pu lire les fichiers joints pour le moment : dites-moi avec vos mots ce qui compte pour vous dedans.',
+    attachmentEmpty: 'Je n’ai trouvé aucun texte lisible dans {n}.',
+    imagesUnseen:
+      'Je ne peux pas voir les images : dites-moi avec vos mots ce que montre {n} et ce que cela représente pour vous.',
+    nameQuotes: ['« ', ' »'],
     stopwords: words(
       'alors aussi autre avec avoir cette comme dans depuis encore etre fait faire leur leurs mais meme pour quand quel quelle sans sont tout tous toute tres vous votre plus moins parce cela celui elle elles ils nous',
     ),
@@ -238,8 +256,13 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
       opening: ['Was möchtest du heute erkunden?', 'Was beschäftigt dich gerade?'],
       attachment: ['Was möchtest du, dass wir uns an dem Geteilten anschauen?'],
     },
-    attachmentUnavailable:
-      'Im Offline-Modus kann ich angehängte Dateien nicht lesen: Erzähl mir in deinen Worten, was dir daran wichtig ist.',
+    attachmentRead: 'Ich habe {n} gelesen. Eine Stelle fällt mir auf: „{p}“.',
+    attachmentUnreadable:
+      'Ich konnte die angehängten Dateien gerade nicht lesen: Erzähl mir in deinen Worten, was dir daran wichtig ist.',
+    attachmentEmpty: 'In {n} habe ich keinen lesbaren Text gefunden.',
+    imagesUnseen:
+      'Bilder kann ich nicht sehen: Erzähl mir in deinen Worten, was {n} zeigt und was es dir bedeutet.',
+    nameQuotes: ['„', '“'],
     stopwords: words(
       'aber alle also auch auf aus bei bin bist dann dass dein deine dem den der des die dies diese doch durch eine einem einen einer habe haben hast hatte immer kann mehr mich mein meine mit nach noch nicht oder sehr sein sich sind uber und unter viel von weil wenn wie wird wirklich zum zur',
     ),
@@ -304,8 +327,13 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
       opening: ['Che cosa ti piacerebbe esplorare oggi?', 'Che cosa hai in mente in questo momento?'],
       attachment: ['Che cosa vorresti che guardassimo in ciò che hai condiviso?'],
     },
-    attachmentUnavailable:
-      'In modalità offline non posso leggere i file allegati: raccontami con parole tue che cosa conta per te in essi.',
+    attachmentRead: 'Ho letto {n}. Un passaggio mi colpisce: «{p}».',
+    attachmentUnreadable:
+      'Non sono riuscito a leggere i file allegati in questo momento: raccontami con parole tue che cosa conta per te in essi.',
+    attachmentEmpty: 'Non ho trovato testo leggibile in {n}.',
+    imagesUnseen:
+      'Non posso vedere le immagini: raccontami con parole tue che cosa mostra {n} e che cosa significa per te.',
+    nameQuotes: ['«', '»'],
     stopwords: words(
       'anche ancora avere come con cosa della delle dello degli dopo essere fare hanno molto nella nelle niente ogni perche piu poco quando quella quello questa questo sono sempre senza solo stato tutto tutti tutte veramente',
     ),
@@ -370,8 +398,12 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
       opening: ['¿Qué te gustaría explorar hoy?', '¿Qué tienes en mente ahora mismo?'],
       attachment: ['¿Qué te gustaría que miráramos en lo que compartiste?'],
     },
-    attachmentUnavailable:
-      'En el modo sin conexión no puedo leer archivos adjuntos: cuéntame con tus palabras lo que te importa de ellos.',
+    attachmentRead: 'He leído {n}. Un pasaje me llama la atención: «{p}».',
+    attachmentUnreadable:
+      'No he podido leer los archivos adjuntos en este momento: cuéntame con tus palabras lo que te importa de ellos.',
+    attachmentEmpty: 'No encontré texto legible en {n}.',
+    imagesUnseen: 'No puedo ver imágenes: cuéntame con tus palabras qué muestra {n} y qué significa para ti.',
+    nameQuotes: ['«', '»'],
     stopwords: words(
       'ahora algo antes aunque cada como con cosa cuando desde donde entonces esta este esto estoy hace hacer hasta mucho muy nada para pero porque puedo sobre siempre sin solo tambien tengo tiene todo todos mismo',
     ),
