@@ -1,4 +1,5 @@
 import { baseConfigSchema } from '@innerview/kit';
+import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 import { DEFAULT_EXTRACTION_TIMEOUT_MS, DEFAULT_QUOTA_BYTES } from './domain/limits.ts';
 
@@ -28,10 +29,7 @@ export const filesConfigSchema = baseConfigSchema.extend({
    * The shared secret of the internal calls (`x-innerview-internal-token`); chat sends the same.
    * Required with PostgreSQL; an embedded run shares `<DATA_DIR>/shared/internal-token`.
    */
-  INTERNAL_TOKEN: optionalText.refine(
-    (v) => v === undefined || v.length >= 32,
-    'must be at least 32 characters',
-  ),
+  INTERNAL_TOKEN: internalTokenSetting,
   /** Bytes one person's files may take in all. */
   FILES_QUOTA_BYTES: z.coerce.number().int().min(1).default(DEFAULT_QUOTA_BYTES),
   /** `local` (disk) or `s3`; unset: `s3` when S3_BUCKET is set, else `local`. */

@@ -457,5 +457,72 @@ describe('files service on PostgreSQL and Redis', () => {
     expect(key.rows[0].destroyed_at).not.toBeNull();
     expect(await listOf(me)).toEqual([]);
     expect(await listOf(neighbour)).toHaveLength(1);
+    // No row of any table names the person but their key's tombstone (which holds no key).
+    await eventually(async () => {
+      const tables = await sql.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = 'public'",
+      );
+      for (const { table_name } of tables.rows) {
+        const rows = await sql.query(`select row_to_json(t)::text as row from "${table_name}" t`);
+        for (const { row } of rows.rows as Array<{ row: string }>)
+          if (row.includes(me) && table_name !== 'data_keys') return false;
+      }
+      return true;
+    });
+  });
+});
+
+describe("GET /internal/export (the person's data export, ADR 17)", () => {
+  const exportOf = (userId: string, token: string | null = h.internalToken) =>
+    h.call('GET', '/internal/export', {
+      headers: { 'x-innerview-user-id': userId, ...(token ? { 'x-innerview-internal-token': token } : {}) },
+    });
+
+  it("lists the person's files with names, types, sizes, dates and sessions, not the contents, and no one else's", async () => {
+    const me = randomUUID();
+    const other = randomUUID();
+    const session = randomUUID();
+    await h.upload(me, 'upload', [{ name: 'Tagebuch März.txt', bytes: Buffer.from('secret diary words') }], {
+      description: 'my notes',
+    });
+    await h.upload(
+      me,
+      'upload-multiple-to-session',
+      [{ name: 'plan.pdf', bytes: makePdf(['quarterly plan']) }],
+      {
+        session_id: session,
+      },
+    );
+    await h.upload(other, 'upload', [{ name: 'not-mine.txt', bytes: Buffer.from('other person') }]);
+
+    const answer = await exportOf(me);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const files = answer.body.files;
+    expect(files).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Tagebuch März.txt',
+        type: 'text/plain',
+        file_type: 'user_upload',
+        size_bytes: 18,
+        session_id: null,
+        description: 'my notes',
+        uploaded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+      expect.objectContaining({ name: 'plan.pdf', type: 'application/pdf', session_id: session }),
+    ]);
+    const text = JSON.stringify(answer.body);
+    expect(text).not.toContain('secret diary words');
+    expect(text).not.toContain('quarterly plan');
+    expect(text).not.toContain('not-mine');
+    for (const key of await storageKeysOf(me)) expect(text).not.toContain(key);
+  });
+
+  it('answers an empty list for someone without files, and refuses a call without the right token', async () => {
+    expect((await exportOf(randomUUID())).body).toEqual({ files: [] });
+    expect((await exportOf(randomUUID(), null)).status).toBe(401);
+    expect((await exportOf(randomUUID(), 'wrong-token-wrong-token-wrong-token-0')).status).toBe(401);
+    expect((await exportOf('not-a-uuid')).status).toBe(422);
   });
 });

@@ -1,5 +1,5 @@
 import type { Queryable, Tx } from '@innerview/kit';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { files } from './schema.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -67,6 +67,11 @@ export async function listFiles(
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(options.limit)
     .offset(options.offset);
+}
+
+/** Every file of the person, oldest first (their data export; the storage quota bounds the count). */
+export async function listAllFiles(q: Queryable, userId: string): Promise<FileRow[]> {
+  return q.select().from(files).where(eq(files.userId, userId)).orderBy(asc(files.createdAt), asc(files.id));
 }
 
 /** Files uploaded before their session existed join it when they are first used in it. */
