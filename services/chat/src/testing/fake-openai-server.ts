@@ -21,6 +21,11 @@ export type FakeBehaviour =
   /** Headers, then nothing more: a stalled stream. */
   | { kind: 'stall'; pieces?: string[] };
 
+/** How the fake model answers one non-streamed call (titles, the crisis check). */
+export type FakePlainBehaviour =
+  | { kind: 'answer'; text: string; delayMs?: number }
+  | { kind: 'error'; status: number; message?: string };
+
 export interface FakeCall {
   body: { model?: string; messages?: Array<{ role: string; content: string }>; stream?: boolean } & Record<
     string,
@@ -41,6 +46,8 @@ export interface FakeOpenAiServer {
   fallback: FakeBehaviour;
   /** The non-streamed answer (session titles). */
   titleText: string;
+  /** Non-streamed calls take these in order; when empty, they answer `titleText`. */
+  plainQueue: FakePlainBehaviour[];
   close(): Promise<void>;
 }
 
@@ -74,6 +81,7 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     queue: [] as FakeBehaviour[],
     fallback: options.fallback ?? ({ kind: 'stream', pieces: ['Hello', ' there', '.'] } as FakeBehaviour),
     titleText: 'A fake title',
+    plainQueue: [] as FakePlainBehaviour[],
   };
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
@@ -95,6 +103,17 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     });
     const model = String(call.body.model ?? 'fake-model');
     if (!call.body.stream) {
+      const plain = state.plainQueue.shift() ?? { kind: 'answer', text: state.titleText };
+      if (plain.kind === 'error') {
+        res.writeHead(plain.status, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ error: { message: plain.message ?? 'fake failure', type: 'server_error' } }),
+        );
+        call.finished = true;
+        return;
+      }
+      if (plain.delayMs) await sleep(plain.delayMs);
+      if (res.destroyed) return;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -102,9 +121,7 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model,
-          choices: [
-            { index: 0, message: { role: 'assistant', content: state.titleText }, finish_reason: 'stop' },
-          ],
+          choices: [{ index: 0, message: { role: 'assistant', content: plain.text }, finish_reason: 'stop' }],
           usage: { prompt_tokens: 30, completion_tokens: 5, total_tokens: 35 },
         }),
       );
@@ -185,6 +202,9 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     },
     set fallback(value: FakeBehaviour) {
       state.fallback = value;
+    },
+    get plainQueue() {
+      return state.plainQueue;
     },
     get titleText() {
       return state.titleText;

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeOpenAiServer, startFakeOpenAi } from '../testing/fake-openai-server.ts';
+import {
+  type CrisisCheckFallback,
+  createCrisisCheck,
+  createModelCrisisCheck,
+  readVerdict,
+} from './crisis-check.ts';
+
+// The model-based second check against the local server that speaks the OpenAI protocol.
+let fake: FakeOpenAiServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.plainQueue.length = 0;
+  fake.calls.length = 0;
+});
+
+const fallbacks: CrisisCheckFallback[] = [];
+const checkWith = (timeoutMs = 1500) =>
+  createModelCrisisCheck({
+    apiKey: 'sk-test-123',
+    baseURL: fake.baseUrl,
+    model: 'safety-model',
+    timeoutMs,
+    onFallback: (reason) => fallbacks.push(reason),
+  });
+
+const indirect = 'I have been giving my plants to friends, they will need someone after this week.';
+
+describe('the model-based crisis check', () => {
+  it('asks the model about a message the patterns missed and answers with its finding', async () => {
+    fake.plainQueue.push({
+      kind: 'answer',
+      text: '{"crisis": true, "category": "suicidal_thoughts", "language": "en"}',
+    });
+    const finding = await checkWith().check(indirect, 'fr');
+    expect(finding).toEqual({ category: 'suicidal_thoughts', language: 'en' });
+    const call = fake.calls.at(-1)!;
+    expect(call.body.model).toBe('safety-model');
+    expect(call.body.stream).toBeFalsy();
+    expect(call.body.messages?.at(-1)).toEqual({ role: 'user', content: indirect });
+    expect(call.authorization).toBe('Bearer sk-test-123');
+  });
+
+  it('keeps the message out of the model call when the patterns already flag it', async () => {
+    const finding = await checkWith().check('I want to die.', 'en');
+    expect(finding).toEqual({ category: 'suicidal_thoughts', language: 'en' });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('returns null when the model says it is no crisis', async () => {
+    fake.plainQueue.push({ kind: 'answer', text: '{"crisis": false, "category": null, "language": "en"}' });
+    expect(await checkWith().check('My plants need more light in winter.', 'en')).toBeNull();
+  });
+
+  it('falls back to the patterns (no finding) after the time-out, without waiting for the model', async () => {
+    fallbacks.length = 0;
+    fake.plainQueue.push({
+      kind: 'answer',
+      text: '{"crisis": true, "category": "self_harm"}',
+      delayMs: 1000,
+    });
+    const started = performance.now();
+    expect(await checkWith(200).check(indirect, 'en')).toBeNull();
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(fallbacks).toEqual(['timeout']);
+  });
+
+  it('falls back on a provider error and on an answer it cannot read', async () => {
+    fallbacks.length = 0;
+    fake.plainQueue.push({ kind: 'error', status: 500 });
+    expect(await checkWith().check(indirect, 'en')).toBeNull();
+    fake.plainQueue.push({ kind: 'answer', text: 'I am not sure, sorry.' });
+    expect(await checkWith().check(indirect, 'en')).toBeNull();
+    expect(fallbacks).toEqual(['error', 'unreadable']);
+  });
+
+  it('is the patterns alone when no model is configured', async () => {
+    const check = createCrisisCheck({ OPENAI_MODEL: 'gpt-4o-mini' });
+    expect(await check.check(indirect, 'en')).toBeNull();
+    expect(await check.check('Je veux mourir.', 'en')).toEqual({
+      category: 'suicidal_thoughts',
+      language: 'fr',
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+});
+
+describe('reading the verdict', () => {
+  it('reads JSON inside other text, keeps a known category and language, defaults the rest', () => {
+    expect(
+      readVerdict('```json\n{"crisis": true, "category": "abuse", "language": "de"}\n```', 'en'),
+    ).toEqual({
+      category: 'abuse',
+      language: 'de',
+    });
+    expect(readVerdict('{"crisis": true, "category": "sadness", "language": "pt"}', 'it')).toEqual({
+      category: 'suicidal_thoughts',
+      language: 'it',
+    });
+    expect(readVerdict('{"crisis": "maybe"}', 'en')).toBeUndefined();
+    expect(readVerdict('no json', 'en')).toBeUndefined();
+  });
+});
