@@ -16,8 +16,10 @@ import common from '../../shell/locales/en/common.json' with { type: 'json' };
 import legal from '../../shell/locales/en/legal.json' with { type: 'json' };
 import accountDe from '../locales/de/account.json' with { type: 'json' };
 import helpDe from '../locales/de/help.json' with { type: 'json' };
+import subscriptionDe from '../locales/de/subscription.json' with { type: 'json' };
 import account from '../locales/en/account.json' with { type: 'json' };
 import help from '../locales/en/help.json' with { type: 'json' };
+import subscription from '../locales/en/subscription.json' with { type: 'json' };
 import HelpHubPage from './help-hub-page.tsx';
 import ProfilePage from './profile-page.tsx';
 import SettingsPage from './settings-page.tsx';
@@ -50,12 +52,18 @@ export function resetBrowserState(): void {
 
 export function testI18n(lng: 'en' | 'de' = 'en') {
   return createI18n({
-    namespaces: ['account', 'help', 'common', 'legal'],
+    namespaces: ['account', 'help', 'common', 'legal', 'subscription'],
     defaultNS: 'account',
     lng,
     resources: {
-      en: { account, help, common, legal },
-      de: { account: accountDe, help: helpDe, common: commonDe, legal: legalDe },
+      en: { account, help, common, legal, subscription },
+      de: {
+        account: accountDe,
+        help: helpDe,
+        common: commonDe,
+        legal: legalDe,
+        subscription: subscriptionDe,
+      },
     },
   });
 }

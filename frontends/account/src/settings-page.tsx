@@ -7,12 +7,12 @@ import {
   useAppSelector,
 } from '@innerview/api-client';
 import { changeLanguage, LANGUAGES, type LanguageCode, normalizeLanguage } from '@innerview/i18n';
-import { Button, PageHeader, THEMES, type Theme, useTheme, useToast } from '@innerview/ui';
+import { PageHeader, THEMES, type Theme, useTheme, useToast } from '@innerview/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useUpdateSettingsMutation } from './account-api.ts';
 import { AccountSection } from './account-section.tsx';
+import { SubscriptionSettings } from './settings/subscription-settings.tsx';
 import { usePageTitle } from './use-page-title.ts';
 
 /** A group of radio buttons drawn as choice cards: a fieldset named by its legend. */
@@ -53,7 +53,7 @@ function ChoiceGroup<V extends string>({
 /**
  * Exposed as `account/SettingsPage` (spec §2 "Settings"): appearance and language, applied at once
  * in the page and saved to the account (`PUT /settings/me`), so the next session start on any
- * device applies them too (spec §4). The subscription details come from the subscriptions issue.
+ * device applies them too (spec §4); and the subscription details with their actions.
  */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('account');
@@ -126,16 +126,7 @@ export default function SettingsPage() {
             }))}
           />
         </AccountSection>
-        <AccountSection
-          heading={t('settings.subscription.heading')}
-          description={t('settings.subscription.text')}
-        >
-          <div className="iv-account-actions">
-            <Button asChild variant="secondary">
-              <Link to="/pricing">{t('settings.subscription.plans')}</Link>
-            </Button>
-          </div>
-        </AccountSection>
+        <SubscriptionSettings />
       </div>
     </div>
   );

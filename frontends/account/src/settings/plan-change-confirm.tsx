@@ -1,0 +1,37 @@
+import { ConfirmDialog } from '@innerview/ui';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The plan-change confirmation of settings (spec §2): what is charged when (spec §4). `message`
+ * is billing's switch-option key (monthly_to_yearly, keep_current_plan …) or a reactivation.
+ */
+export function PlanChangeConfirm({
+  open,
+  onOpenChange,
+  message,
+  values,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  message: string;
+  values: { amount: string; date: string; plan: string };
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation('subscription');
+  const key = `confirm.${message}`;
+  // A message this version has no text for still says the essential (no charge until the date).
+  const known = t(`${key}.title`, { defaultValue: '' }) !== '';
+  const texts = known ? key : 'confirm.generic';
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(`${texts}.title`, values)}
+      description={t(`${texts}.body`, values)}
+      confirmLabel={t(`${texts}.confirm`, values)}
+      cancelLabel={t('confirm.cancel')}
+      onConfirm={onConfirm}
+    />
+  );
+}
