@@ -64,6 +64,41 @@ describe('the detector', () => {
     expect(detectCrisis('I would never kill myself')).toBeNull();
   });
 
+  it('reads indirect signals with a person cue: farewells, burden, means with a plan, danger now', () => {
+    expect(detectCrisis("I won't be around much longer, so I'm giving my books away.")?.category).toBe(
+      'suicidal_thoughts',
+    );
+    expect(detectCrisis('Je me sens comme un poids pour tout le monde.')?.category).toBe('suicidal_thoughts');
+    expect(detectCrisis('Ich habe nachgeschaut, wie viele Schlaftabletten genug wären.')?.category).toBe(
+      'suicidal_thoughts',
+    );
+    expect(detectCrisis('Sono sul tetto adesso.')?.category).toBe('acute_danger');
+    expect(detectCrisis('Mi pareja me empuja cuando se enfada.')).toEqual({
+      category: 'abuse',
+      language: 'es',
+    });
+  });
+
+  it('leaves resolved past events, stories, jokes and ordinary medication talk alone', () => {
+    expect(
+      detectCrisis('I self-harmed at school; that is behind me, I want to talk about my job.'),
+    ).toBeNull();
+    expect(detectCrisis('I self-harmed at school and lately it is coming back.')).not.toBeNull();
+    expect(detectCrisis('The series is about a boy who wants to kill himself.')).toBeNull();
+    expect(detectCrisis('lol my brother will kill me if I crash his bike')).toBeNull();
+    expect(detectCrisis('My doctor says I should stop taking all the pills at once.')).toBeNull();
+  });
+
+  it('averages well under 2 ms per message over both sets (about 0.6 ms measured)', () => {
+    const texts = [...Object.values(safetyTestSet), ...Object.values(heldOutSet)].flat().map((c) => c.text);
+    for (const text of texts) detectCrisis(text);
+    const started = performance.now();
+    for (let round = 0; round < 5; round++) for (const text of texts) detectCrisis(text);
+    const perMessage = (performance.now() - started) / (texts.length * 5);
+    // Measured about 0.6 ms on the development machine; the bound leaves room for a busy CI host.
+    expect(perMessage).toBeLessThan(2);
+  });
+
   it('reads a long message quickly', () => {
     const message = `${'I had a long day at work and my manager gave me feedback. '.repeat(150)}I want to die.`;
     const started = performance.now();
