@@ -1,0 +1,15 @@
+import type { RouteDefinition } from '@innerview/kit';
+import { internalExportRoute, internalTokenFor } from '@innerview/kit/internal';
+import type { ChatContext } from '../chat-context.ts';
+import { exportChat } from './export-chat.ts';
+
+/** `GET /internal/export` for the auth service's data export (ADR 17); guarded by INTERNAL_TOKEN. */
+export function exportRoutes(chat: ChatContext): RouteDefinition[] {
+  return [
+    internalExportRoute({
+      token: internalTokenFor(chat.service.config),
+      summary: "the person's chat sessions and messages, decrypted, for their data export",
+      exportUser: (userId) => exportChat(chat, userId),
+    }),
+  ];
+}
