@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
-/** The 'files attached' label sent as the text of a files-only message (translated). */
+/**
+ * The 'files attached' label sent as the text of a files-only message (spec §5), translated. It
+ * is an ordinary visible message; the files themselves are named by the chat service's hidden
+ * paperclip note.
+ */
 export function useFilesAttachedLabel(): string {
   const { t } = useTranslation('attachments');
   return t('filesAttached');

@@ -7,4 +7,4 @@ export { MessageAttachments } from './message-attachments.tsx';
 export { SelectedAttachments } from './selected-attachments.tsx';
 export { attachmentsOfTranscript } from './transcript.ts';
 export type { AttachmentStatus, SelectedAttachment, SentAttachment, UploadResult } from './types.ts';
-export { type UseAttachments, useAttachments } from './use-attachments.ts';
+export { UPLOAD_PAUSE_MS, type UseAttachments, useAttachments } from './use-attachments.ts';
