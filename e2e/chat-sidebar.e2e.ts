@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { useProduct } from './support/product-fixture.ts';
+
+// The chat sidebar in a real Chromium against the product as `npm start` runs it: the questionnaire
+// reminder for a person who has not finished it (gone after submitting), the trial days and Upgrade,
+// the help/profile/settings links, log out, and on a phone the drawer (focus kept inside, Escape
+// closes it, focus back on its opener). Screenshots at desktop and 390 px, light and dark, en and de.
+// Rename and remove are driven in chat.e2e.ts with the conversation.
+const e2e = useProduct();
+const PASSWORD = 'Analytical1';
+
+type User = { email: string; token: string };
+
+async function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${e2e.url}${path}`, {
+    ...init,
+    headers,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+}
+
+async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function logInByApi(email: string): Promise<string> {
+  const login = await api('/api/v1/login/access-token', {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** A verified account on the free trial, questionnaire not started: sign-up, mail link, login, trial. */
+async function createUser(firstName: string): Promise<User> {
+  const email = `e2e-sidebar-${randomUUID().slice(0, 8)}@example.ch`;
+  const signup = await api('/api/v1/users/signup', {
+    method: 'POST',
+    json: {
+      first_name: firstName,
+      last_name: 'Tester',
+      email,
+      date_of_birth: '1990-12-10',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms_accepted: true,
+      privacy_accepted: true,
+      language: 'en',
+    },
+  });
+  expect(signup.status).toBe(201);
+  const token = await poll('verification mail', async () => {
+    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
+      links: string[];
+    }>;
+    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
+    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
+  });
+  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
+  const accessToken = await logInByApi(email);
+  await poll('free trial', async () => {
+    const response = await api('/api/v1/subscriptions/freemium/activate', {
+      method: 'POST',
+      token: accessToken,
+    });
+    return response.ok || response.status === 409 ? true : undefined;
+  });
+  return { email, token: accessToken };
+}
+
+/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
+async function useToken(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => {
+    localStorage.setItem('access_token', value);
+    localStorage.setItem('rememberMe', 'true');
+    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
+  }, token);
+}
+
+function sidebar(page: Page) {
+  return page.getByTestId('chat-sidebar');
+}
+
+/** The sidebar is ready once its history has loaded (a list or the empty state). */
+async function sidebarReady(page: Page): Promise<void> {
+  await sidebar(page)
+    .locator('.iv-sidebar-history__list, .iv-sidebar-history__state:not([role])')
+    .first()
+    .waitFor();
+  await sidebar(page).getByTestId('sidebar-plan').waitFor();
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+describe('chat sidebar', () => {
+  it('reminds of the questionnaire until it is submitted, shows the trial, links on, logs out', async () => {
+    const user = await createUser('Lina');
+    const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await useToken(page, user.token);
+    await page.goto('/chat');
+    await sidebarReady(page);
+
+    const reminder = sidebar(page).getByTestId('questionnaire-reminder');
+    await reminder.getByText('Finish your questionnaire').waitFor();
+    const plan = sidebar(page).getByTestId('sidebar-plan');
+    expect(await plan.textContent()).toMatch(/(30|29) days left in your free trial/);
+    expect(await plan.getAttribute('data-tone')).toBeNull();
+
+    await reminder.getByRole('link', { name: 'Start the questionnaire' }).click();
+    await page.waitForURL('**/onboarding/questionnaire?step=1');
+    await page.goto('/chat');
+    await sidebarReady(page);
+
+    await plan.getByRole('link', { name: 'Upgrade' }).click();
+    await page.waitForURL('**/pricing');
+    await page.goBack();
+    await sidebarReady(page);
+
+    const nav = sidebar(page).getByRole('navigation', { name: 'Account' });
+    for (const [name, screen] of [
+      ['Help hub', 'help'],
+      ['My profile', 'profile'],
+      ['Settings', 'settings'],
+    ] as const) {
+      await nav.getByRole('link', { name }).click();
+      await page.waitForURL(`**/${screen}`);
+      await page.locator(`[data-remote="account"][data-screen="${screen}"]`).waitFor();
+      await page.goto('/chat');
+      await sidebarReady(page);
+    }
+
+    // Answer one step and submit the rest skipped: the questionnaire is finished, the reminder gone.
+    const answer = await api('/api/v1/answers/', {
+      method: 'POST',
+      token: user.token,
+      json: { question_key: 'question_1', answer_text: 'Rested, and curious about what comes next.' },
+    });
+    expect(answer.ok).toBe(true);
+    expect((await api('/api/v1/questionnaire/submit', { method: 'POST', token: user.token })).ok).toBe(true);
+    await page.reload();
+    await sidebarReady(page);
+    expect(await sidebar(page).getByTestId('questionnaire-reminder').count()).toBe(0);
+
+    await sidebar(page).getByRole('button', { name: 'Log out' }).click();
+    await page.getByText('Logged Out', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    // The token was revoked on the server too.
+    const after = await api('/api/v1/users/me', { token: user.token });
+    expect(after.status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is a drawer on a phone: focus stays inside, Escape closes it, focus goes back to its opener', async () => {
+    const user = await createUser('Noah');
+    const context = await newContext(e2e.browser, e2e.url, 'mobile', { colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await useToken(page, user.token);
+    await page.goto('/chat');
+    const opener = page.getByRole('button', { name: 'Open your chats and account' });
+    await opener.click();
+    const drawer = page.getByRole('dialog', { name: 'Your chats and account' });
+    await drawer.waitFor();
+    await sidebarReady(page);
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Open your chats and account',
+    );
+
+    // A link in the drawer closes it on the way.
+    await opener.click();
+    await drawer.getByRole('link', { name: 'My profile' }).click();
+    await page.waitForURL('**/profile');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  describe('screenshots', () => {
+    const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'de']> = [];
+    for (const viewport of ['desktop', 'mobile'] as const)
+      for (const theme of ['light', 'dark'] as const)
+        for (const language of ['en', 'de'] as const) combinations.push([viewport, theme, language]);
+
+    let user: User | undefined;
+    let openSession = '';
+    /** A person with a few chats, one of them open, so the history shows its states. */
+    async function personWithChats(): Promise<User> {
+      const person = await createUser('Emma');
+      for (const title of ['Finding calm before exams', 'Talking with my manager', 'Morning routine ideas']) {
+        const created = await api('/api/v1/chat-sessions/', {
+          method: 'POST',
+          token: person.token,
+          json: { session_title: title },
+        });
+        expect(created.status).toBe(201);
+        openSession ||= ((await created.json()) as { id: string }).id;
+      }
+      return person;
+    }
+
+    it.each(combinations)('of the sidebar (%s, %s, %s)', async (viewport, theme, language) => {
+      user ??= await personWithChats();
+      await api('/api/v1/settings/me', { method: 'PUT', token: user.token, json: { language, theme } });
+      const context: BrowserContext = await newContext(e2e.browser, e2e.url, viewport, {
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await useToken(page, user.token);
+      await page.goto(`/chat/${openSession}`);
+      await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
+      if (viewport === 'mobile') {
+        await page.locator('.iv-chat-header__menu').click();
+        await page.getByRole('dialog').waitFor();
+      }
+      await sidebarReady(page);
+      await sidebar(page).getByTestId('questionnaire-reminder').waitFor();
+      expect(await sidebar(page).locator('[aria-current="page"]').count()).toBe(1);
+      await settle(page);
+      await screenshot(page, 'chat-sidebar', viewport, `${language}-${theme}`);
+      expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+});
