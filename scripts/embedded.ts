@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGateway } from '@innerview/gateway';
 import {
+  type Clock,
   createEventBus,
   createLogger,
   type EventBus,
@@ -123,7 +124,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         ...(definition.name === 'chat' ? { FILES_URL: running.files?.url } : {}),
         APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
       };
-      running[definition.name] = await startService(definition, { env, bus });
+      const clock = definition.name === 'billing' ? testBillingClock() : undefined;
+      running[definition.name] = await startService(definition, { env, bus, ...(clock ? { clock } : {}) });
     }
     const upstreams = Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.url]));
     const logger = createLogger({
@@ -163,6 +165,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     await stopAll();
     throw err;
   }
+}
+
+/**
+ * Test-only, off unless INNERVIEW_TEST_BILLING_CLOCK_FILE is set (browser tests): billing's time
+ * runs ahead of the real time by the milliseconds written in that file, so a test can let a trial
+ * expire. Nothing else moves: tokens, mail and the other services keep the real time.
+ */
+function testBillingClock(): Clock | undefined {
+  const file = process.env.INNERVIEW_TEST_BILLING_CLOCK_FILE;
+  if (!file) return undefined;
+  const offset = () => {
+    try {
+      return Number(readFileSync(file, 'utf8')) || 0;
+    } catch {
+      return 0;
+    }
+  };
+  return { now: () => new Date(Date.now() + offset()) };
 }
 
 /** The dev mailbox lives in the notifications service; the gateway shows it at /dev in embedded mode. */

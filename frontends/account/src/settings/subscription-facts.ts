@@ -55,7 +55,9 @@ export function subscriptionFacts(details: SubscriptionDetails): Fact[] {
     });
   const method = details.payment_method;
   if (method) {
-    const name = method.brand ?? method.type;
+    const raw = method.brand ?? method.type;
+    // Providers name brands in lower case (visa, mastercard).
+    const name = raw.charAt(0).toUpperCase() + raw.slice(1);
     facts.push({
       key: 'paymentMethod',
       kind: 'text',

@@ -13,7 +13,9 @@ type Format = ReturnType<typeof FormatHook>;
 function paymentMethodText(details: SubscriptionDetails): string | null {
   const method = details.payment_method;
   if (!method) return null;
-  const name = method.brand ?? method.type;
+  const raw = method.brand ?? method.type;
+  // Providers name brands in lower case (visa, mastercard).
+  const name = raw.charAt(0).toUpperCase() + raw.slice(1);
   return method.last4 ? `${name} •••• ${method.last4}` : name;
 }
 

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchChromium,
+  newContext,
+  screenshot,
+  type ViewportName,
+  watchPageErrors,
+} from './support/browser.ts';
+import { type RunningProduct, startProduct } from './support/product.ts';
+
+// Subscriptions in a real Chromium against the product as `npm start` runs it, on the local payment
+// provider: trial → monthly through the local checkout (a declined card first) → yearly scheduled
+// → cancel → reactivate; and a trial that expires (billing's clock moved through the test-only
+// INNERVIEW_TEST_BILLING_CLOCK_FILE hook) landing on /trial-expired. Screenshots of pricing, a
+// confirmation, success, trial expired and settings at desktop and 390 px, light and dark, en and fr.
+// This file starts its own product: it needs the clock hook and a fast billing sweep.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PASSWORD = 'Analytical1';
+const clockDir = mkdtempSync(path.join(tmpdir(), 'innerview-billing-clock-'));
+const clockFile = path.join(clockDir, 'offset-ms');
+writeFileSync(clockFile, '0');
+
+let product: RunningProduct;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  product = await startProduct({
+    INNERVIEW_TEST_BILLING_CLOCK_FILE: clockFile,
+    BILLING_SWEEP_EVERY_MS: '1000',
+  });
+  url = product.url;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  rmSync(clockDir, { recursive: true, force: true });
+});
+
+async function api(
+  apiPath: string,
+  init: RequestInit & { token?: string; json?: unknown } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${url}${apiPath}`, {
+    ...init,
+    headers,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+}
+
+async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+type User = { email: string; token: string };
+
+/** A verified account without any plan yet (sign up and the verification link, as a person would). */
+async function createUser(firstName: string): Promise<User> {
+  const email = `e2e-billing-${randomUUID().slice(0, 8)}@example.ch`;
+  const signup = await api('/api/v1/users/signup', {
+    method: 'POST',
+    json: {
+      first_name: firstName,
+      last_name: 'Tester',
+      email,
+      date_of_birth: '1990-12-10',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms_accepted: true,
+      privacy_accepted: true,
+      language: 'en',
+    },
+  });
+  expect(signup.status).toBe(201);
+  const token = await poll('verification mail', async () => {
+    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
+      links: string[];
+    }>;
+    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
+    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
+  });
+  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
+  const login = await api('/api/v1/login/access-token', {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
+  });
+  expect(login.status).toBe(200);
+  const { access_token: accessToken } = (await login.json()) as { access_token: string };
+  return { email, token: accessToken };
+}
+
+async function status(user: User): Promise<Record<string, unknown>> {
+  return (await (await api('/api/v1/subscriptions/status', { token: user.token })).json()) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
+async function useToken(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => {
+    localStorage.setItem('access_token', value);
+    localStorage.setItem('rememberMe', 'true');
+    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
+  }, token);
+}
+
+/** Lets a dialog finish its opening animation before a screenshot. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+function planCard(page: Page, plan: 'freemium' | 'monthly' | 'yearly') {
+  return page.getByTestId(`plan-${plan}`);
+}
+
+function subscriptionSection(page: Page) {
+  return page.getByTestId('settings-subscription');
+}
+
+async function fact(page: Page, key: string): Promise<string> {
+  // Intl puts a no-break space between amount and currency.
+  const text = await subscriptionSection(page).locator(`[data-fact="${key}"] dd`).textContent();
+  return (text ?? '').replace(/\s/g, ' ');
+}
+
+async function payOnLocalCheckout(page: Page, card: string): Promise<void> {
+  await page.getByLabel(/card number/i).fill(card);
+  await page.getByLabel(/expiry|expiration/i).fill('12/40');
+  await page.getByLabel(/cvc/i).fill('123');
+  await page.getByRole('button', { name: /pay/i }).click();
+}
+
+describe('subscriptions', () => {
+  it('trial, days remaining, monthly through the local checkout (declined card first), yearly scheduled, cancel, reactivate', async () => {
+    const user = await createUser('Ada');
+    const context = await newContext(browser, url, 'desktop', { colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await useToken(page, user.token);
+
+    // No plan yet: the pricing page with the three cards.
+    await page.goto('/pricing');
+    await page.getByRole('heading', { level: 1, name: 'Choose your plan' }).waitFor();
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('CHF');
+    await planCard(page, 'monthly').getByText('CHF 19.00').waitFor();
+    await planCard(page, 'yearly').getByText('2 months free').waitFor();
+    expect(await planCard(page, 'yearly').getByText('CHF 190.00').count()).toBe(1);
+
+    // Start the trial: asked first, nothing charged.
+    await planCard(page, 'freemium').getByRole('button', { name: 'Start free trial' }).click();
+    const trialDialog = page.getByRole('alertdialog', { name: 'Start your free trial?' });
+    await trialDialog.getByText('Nothing is charged and no card is needed.', { exact: false }).waitFor();
+    await trialDialog.getByRole('button', { name: 'Start free trial' }).click();
+    await page.waitForURL('**/auth/freemium-success');
+    await page.getByRole('heading', { level: 1, name: 'Your free trial is active' }).waitFor();
+    // Days remaining, as the trial has just started.
+    await page.locator('[data-screen="freemium-success"] dd', { hasText: /^30$/ }).waitFor();
+
+    // Upgrade to monthly: the confirmation says what is charged and what is lost.
+    await page.goto('/pricing');
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('CHF');
+    await planCard(page, 'monthly').getByText('CHF 19.00').waitFor();
+    await planCard(page, 'monthly').getByRole('button', { name: 'Upgrade now' }).click();
+    const upgrade = page.getByRole('alertdialog', { name: 'Upgrade to monthly now?' });
+    await upgrade
+      .getByText('Your card is charged CHF 19.00 today and billing starts today.', { exact: false })
+      .waitFor();
+    await upgrade.getByText(/remaining \d+ days and what is left of your trial allowance are lost/).waitFor();
+    await settle(page);
+    await screenshot(page, 'billing-confirm-upgrade', 'desktop', 'en-light');
+    await upgrade.getByRole('button', { name: 'Upgrade and pay' }).click();
+
+    // The local provider's card page: a declined card first, then the one that pays.
+    await page.waitForURL('**/api/v1/subscriptions/local-checkout/**');
+    await payOnLocalCheckout(page, '4000 0000 0000 0002');
+    await page.getByText('Your card was declined.', { exact: false }).waitFor();
+    expect((await status(user)).subscription_status).toBe('freemium');
+    await payOnLocalCheckout(page, '4242 4242 4242 4242');
+
+    // Back in the app: validated, then the paid success page.
+    await page.waitForURL('**/subscription/success?plan=monthly', { timeout: 30_000 });
+    const success = page.locator('[data-screen="subscription-success"]');
+    await success.getByRole('heading', { level: 1, name: 'Payment successful' }).waitFor({ timeout: 30_000 });
+    await success.getByText('CHF 19.00').waitFor();
+    await success.getByText('Next billing date').waitFor();
+    await screenshot(page, 'billing-success', 'desktop', 'en-light');
+    expect((await status(user)).subscription_status).toBe('monthly');
+
+    // Settings: full access; switch to yearly for the next billing cycle.
+    await page.goto('/settings');
+    await subscriptionSection(page).getByText('Full access', { exact: true }).waitFor();
+    expect(await fact(page, 'amount')).toBe('CHF 19.00 per month');
+    await subscriptionSection(page).getByRole('button', { name: 'Switch to yearly' }).click();
+    const toYearly = page.getByRole('alertdialog', { name: 'Switch to yearly?' });
+    await toYearly.getByText('Nothing is charged until then.', { exact: false }).waitFor();
+    await toYearly.getByRole('button', { name: /^Switch on / }).click();
+    await subscriptionSection(page).locator('[data-fact="scheduledPlan"]').waitFor();
+    expect(await fact(page, 'scheduledPlan')).toMatch(/^Yearly from /);
+    expect((await status(user)).scheduled_plan).toBe('yearly');
+    await screenshot(page, 'billing-settings', 'desktop', 'en-light');
+
+    // Cancel at the period end (with a reason), then reactivate.
+    await subscriptionSection(page).getByRole('button', { name: 'Cancel subscription' }).click();
+    const cancel = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await cancel.getByText('No refund is made for the time left.', { exact: false }).waitFor();
+    await cancel.getByLabel('Why are you leaving? (optional)').fill('Trying the e2e path');
+    await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
+    await subscriptionSection(page).getByText('Full access (cancelled)').waitFor();
+    expect((await status(user)).subscription_status).toBe('cancelling_at_period_end');
+    await subscriptionSection(page).getByRole('button', { name: 'Reactivate' }).click();
+    const reactivate = page.getByRole('alertdialog', { name: 'Reactivate your subscription?' });
+    await reactivate.getByRole('button', { name: 'Reactivate' }).click();
+    await subscriptionSection(page).getByText('Full access', { exact: true }).waitFor();
+    expect((await status(user)).subscription_status).toBe('monthly');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a trial that runs out leads to /trial-expired, with upgrade and log out', async () => {
+    const user = await createUser('Bea');
+    await poll('trial', async () => {
+      const response = await api('/api/v1/subscriptions/freemium/activate', {
+        method: 'POST',
+        token: user.token,
+      });
+      return response.ok ? true : undefined;
+    });
+    // Billing's time jumps past the 30 days; its sweep (every second here) expires the trial.
+    writeFileSync(clockFile, String(31 * DAY_MS));
+    try {
+      await poll('trial expiry', async () =>
+        (await status(user)).subscription_status === 'expired' ? true : undefined,
+      );
+      const context = await newContext(browser, url, 'mobile', { colorScheme: 'light' });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await useToken(page, user.token);
+      await page.goto('/chat');
+      await page.waitForURL('**/trial-expired');
+      await page.getByRole('heading', { level: 1, name: 'Your free trial has ended' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      await screenshot(page, 'billing-trial-expired', 'mobile', 'en-light');
+      // Upgrading is what is left: the trial card says it was used.
+      await page.getByRole('link', { name: 'Upgrade' }).click();
+      await planCard(page, 'freemium').getByText('You have already used your free trial.').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      writeFileSync(clockFile, '0');
+    }
+  });
+
+  it('looks right at desktop and 390 px, light and dark, in English and French', async () => {
+    const user = await createUser('Cleo');
+    await poll('trial', async () => {
+      const response = await api('/api/v1/subscriptions/freemium/activate', {
+        method: 'POST',
+        token: user.token,
+      });
+      return response.ok ? true : undefined;
+    });
+    const variants: Array<{ viewport: ViewportName; lang: 'en' | 'fr'; scheme: 'light' | 'dark' }> = [
+      { viewport: 'desktop', lang: 'fr', scheme: 'dark' },
+      { viewport: 'mobile', lang: 'en', scheme: 'dark' },
+      { viewport: 'mobile', lang: 'fr', scheme: 'light' },
+    ];
+    for (const { viewport, lang, scheme } of variants) {
+      const context: BrowserContext = await newContext(browser, url, viewport, { colorScheme: scheme });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await useToken(page, user.token);
+      const suffix = `${lang}-${scheme}`;
+      const title = lang === 'fr' ? 'Choisissez votre formule' : 'Choose your plan';
+      await page.goto(`/pricing?lang=${lang}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await planCard(page, 'monthly').getByRole('button').first().waitFor();
+      await page.locator('.iv-billing-plan__amount', { hasText: /\d/ }).first().waitFor();
+      await screenshot(page, 'billing-pricing', viewport, suffix);
+      await planCard(page, 'yearly')
+        .getByRole('button', { name: lang === 'fr' ? 'Passer à l’abonnement' : 'Upgrade now' })
+        .click();
+      await page.getByRole('alertdialog').waitFor();
+      await settle(page);
+      await screenshot(page, 'billing-confirm-upgrade', viewport, suffix);
+      await page.getByRole('button', { name: lang === 'fr' ? 'Pas maintenant' : 'Not now' }).click();
+      await page.goto(`/auth/freemium-success?lang=${lang}`);
+      await page.locator('[data-screen="freemium-success"] dd').first().waitFor();
+      await screenshot(page, 'billing-freemium-success', viewport, suffix);
+      await page.goto(`/trial-expired?lang=${lang}`);
+      await page.locator('[data-screen="trial-expired"]').waitFor();
+      await screenshot(page, 'billing-trial-expired', viewport, suffix);
+      await page.goto(`/settings?lang=${lang}`);
+      await subscriptionSection(page).locator('[data-fact="daysRemaining"]').waitFor();
+      await subscriptionSection(page).scrollIntoViewIfNeeded();
+      await screenshot(page, 'billing-settings', viewport, suffix);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
