@@ -36,7 +36,14 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         ))}
       </ul>
-      <Button variant="ghost" size="sm" block loading={busy} onClick={() => void onLogOut()}>
+      <Button
+        variant="ghost"
+        size="sm"
+        block
+        className="iv-sidebar-links__logout"
+        loading={busy}
+        onClick={() => void onLogOut()}
+      >
         {t('links.logout')}
       </Button>
     </nav>

@@ -1,6 +1,6 @@
 import { NEW_CHAT_TITLE } from '@innerview/contracts/chat';
 import { ConfirmDialog, classNames, useToast } from '@innerview/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ChatSessionSummary, useRemoveChatSessionMutation } from '../chat-api.ts';
@@ -26,6 +26,11 @@ export function SessionItem({ session, active, now, onNavigate, onRemoved }: Ses
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
   const [remove] = useRemoveChatSessionMutation();
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  // The open chat is scrolled into view in a long history (on load, and when another one opens).
+  useEffect(() => {
+    if (active) linkRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
   // Back to the menu button when a dialog closes (the menu focused it before opening the dialog).
   useReturnFocus(dialog !== null);
   // A session keeps the service's 'new chat' title until its first exchange names it.
@@ -45,6 +50,7 @@ export function SessionItem({ session, active, now, onNavigate, onRemoved }: Ses
   return (
     <li className={classNames('iv-sidebar-session', active && 'iv-sidebar-session--active')}>
       <Link
+        ref={linkRef}
         to={`/chat/${encodeURIComponent(session.id)}`}
         className="iv-sidebar-session__link"
         aria-current={active ? 'page' : undefined}
