@@ -82,6 +82,11 @@ export const eventDataSchemas = {
     plan: z.enum(['freemium', 'monthly', 'yearly']).nullable(),
     periodEnd: z.string().nullable(),
     trialTokensRemaining: z.number().int().nullable(),
+    /**
+     * past_due: the instant its limited access ends (billing's `access_until`), so that chat's
+     * projection and billing's chat-access agree to the second. Absent from older producers.
+     */
+    accessUntil: z.string().nullable().optional(),
   }),
   /**
    * The billing events that lead to a mail carry the recipient's mail facts (billing keeps them from

@@ -51,6 +51,7 @@ export function changeEvents(
     before.plan !== after.plan ||
     before.scheduledPlan !== after.scheduledPlan ||
     before.currentPeriodEnd?.getTime() !== after.currentPeriodEnd?.getTime() ||
+    before.accessUntil?.getTime() !== after.accessUntil?.getTime() ||
     (after.status === 'freemium' && quotaRanOut)
   ) {
     events.push({
@@ -62,6 +63,7 @@ export function changeEvents(
         // Until when access lasts: the trial's end, the paid period's end, or the day it ended.
         periodEnd: accessEnd(after)?.toISOString() ?? null,
         trialTokensRemaining: after.status === 'freemium' ? after.trialTokensRemaining : null,
+        accessUntil: after.status === 'past_due' ? (after.accessUntil?.toISOString() ?? null) : null,
       },
     });
   }

@@ -7,7 +7,7 @@ import {
 import { openPayload } from '@innerview/crypto';
 import { PoisonEventError, type Tx } from '@innerview/kit';
 import type { ChatContext } from '../chat-context.ts';
-import { applySubscriptionChange, deleteAccess, setGraceUntil } from '../db/access.ts';
+import { applySubscriptionChange, deleteAccess, findAccess, setGraceUntil } from '../db/access.ts';
 import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
 import { aad } from './stored-text.ts';
@@ -37,6 +37,11 @@ export async function subscriptionChanged(
     },
     chat.service.clock.now(),
   );
+  // Past due: billing's own end of the limited access, to the second, so that both answer alike.
+  const accessUntil = data.status === 'past_due' ? parseDate(data.accessUntil ?? null) : null;
+  // An older event arriving late changed nothing above, and sets nothing here either.
+  if (accessUntil && (await findAccess(tx, data.userId))?.status === 'past_due')
+    await setGraceUntil(tx, data.userId, accessUntil, chat.service.clock.now());
 }
 
 /** `billing.payment.failed`: the past-due grace lasts until the end of `accessUntil` (a date). */
@@ -45,6 +50,9 @@ export async function paymentFailed(
   event: EventEnvelope<'billing.payment.failed'>,
   tx: Tx,
 ): Promise<void> {
+  // A precise end from billing.subscription.changed (same change, delivered first) is kept.
+  const current = await findAccess(tx, event.data.userId);
+  if (current?.status === 'past_due' && current.graceUntil) return;
   const until = event.data.accessUntil;
   const end = until ? parseDate(/^\d{4}-\d{2}-\d{2}$/.test(until) ? `${until}T23:59:59.999Z` : until) : null;
   await setGraceUntil(tx, event.data.userId, end, chat.service.clock.now());
