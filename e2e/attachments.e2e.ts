@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+// The files service's own test files, built byte by byte.
+import { makeExe, makePdf, makePng } from '../services/files/src/testing/fixtures.ts';
+import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { useProduct } from './support/product-fixture.ts';
+
+// Attachments (issue 8) in a real Chromium against the product as `npm start` runs it: a PDF and an
+// image attached, their upload states watched, the message sent, and the offline coach's reply
+// naming the document and quoting it (and saying it cannot see the image); the files still shown
+// on the message after a reload; a file the files service refuses ('Upload Failed', the send
+// aborted); screenshots at desktop and 390 px, light and dark, in English and Italian.
+const e2e = useProduct();
+const PASSWORD = 'Analytical1';
+const NOTES = 'I have worked ten years as a night nurse and I dream of teaching children';
+
+type User = { email: string; token: string };
+
+async function api(
+  path: string,
+  init: RequestInit & { token?: string; json?: unknown } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${e2e.url}${path}`, {
+    ...init,
+    headers,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+}
+
+async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A verified account on the free trial (sign up, mail link, log in, trial), as in chat.e2e.ts. */
+async function createUser(firstName: string): Promise<User> {
+  const email = `files-${randomUUID().slice(0, 8)}@example.ch`;
+  const signup = await api('/api/v1/users/signup', {
+    method: 'POST',
+    json: {
+      first_name: firstName,
+      last_name: 'Tester',
+      email,
+      date_of_birth: '1990-12-10',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms_accepted: true,
+      privacy_accepted: true,
+      language: 'en',
+    },
+  });
+  expect(signup.status).toBe(201);
+  const token = await poll('verification mail', async () => {
+    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
+      links: string[];
+    }>;
+    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
+    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
+  });
+  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
+  const login = await api('/api/v1/login/access-token', {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
+  });
+  const { access_token: accessToken } = (await login.json()) as { access_token: string };
+  await poll('free trial', async () => {
+    const response = await api('/api/v1/subscriptions/freemium/activate', {
+      method: 'POST',
+      token: accessToken,
+    });
+    return response.ok || response.status === 409 ? true : undefined;
+  });
+  await poll('chat access', async () => {
+    const response = await api('/api/v1/chat/', {
+      method: 'POST',
+      token: accessToken,
+      json: { message: 'Hello' },
+    });
+    return response.ok ? true : undefined;
+  });
+  return { email, token: accessToken };
+}
+
+/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
+async function useToken(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => {
+    localStorage.setItem('access_token', value);
+    localStorage.setItem('rememberMe', 'true');
+    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
+  }, token);
+}
+
+const pdf = () => ({ name: 'career-notes.pdf', mimeType: 'application/pdf', buffer: makePdf([NOTES]) });
+const png = () => ({ name: 'my-desk.png', mimeType: 'image/png', buffer: makePng() });
+const selected = (page: Page) => page.locator('.iv-attachments--selected > li');
+const composer = (page: Page) => page.getByRole('textbox', { name: /Your message|Il tuo messaggio/ });
+
+/** Holds each upload back until `release` is called, so the uploading state can be seen. */
+async function holdUploads(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/files/upload-multiple-to-session', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function statusesOf(list: Locator): Promise<string[]> {
+  return list.evaluateAll((items) => items.map((item) => item.getAttribute('data-status') ?? ''));
+}
+
+describe('attachments', () => {
+  it('attaches a PDF and an image, shows the upload states, sends them and the coach refers to the document', async () => {
+    const user = await createUser('Ada');
+    const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await useToken(page, user.token);
+    await page.goto('/chat');
+    await page.getByRole('heading', { name: 'Hello, Ada' }).waitFor();
+
+    // The attach button has a name and is reached by keyboard.
+    const attach = page.getByRole('button', { name: 'Attach files' });
+    await attach.focus();
+    expect(await attach.evaluate((el) => el === document.activeElement)).toBe(true);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles([pdf(), png()]);
+
+    // Selected: name, format and size, removable.
+    await expect.poll(() => statusesOf(selected(page))).toEqual(['selected', 'selected']);
+    expect(await selected(page).first().textContent()).toMatch(
+      /career-notes\.pdf.*PDF · \d+ bytes.*Ready to send/,
+    );
+    expect(await selected(page).nth(1).textContent()).toContain('PNG');
+    await page.getByRole('button', { name: 'Remove my-desk.png' }).click();
+    await expect.poll(() => selected(page).count()).toBe(1);
+    // Dropped onto the conversation, the image comes back.
+    const drop = await page.evaluateHandle(
+      ({ bytes }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'my-desk.png', { type: 'image/png' }));
+        return transfer;
+      },
+      { bytes: [...png().buffer] },
+    );
+    await page.locator('.iv-drop-zone').dispatchEvent('dragenter', { dataTransfer: drop });
+    await page.getByText('Drop files here to attach them').waitFor();
+    await page.locator('.iv-drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+    await expect.poll(() => statusesOf(selected(page))).toEqual(['selected', 'selected']);
+
+    // Sending uploads them first: uploading (held back here), then uploaded.
+    const release = await holdUploads(page);
+    await composer(page).fill('Here are my notes and my desk');
+    await composer(page).press('Enter');
+    await expect.poll(() => statusesOf(selected(page))).toEqual(['uploading', 'uploading']);
+    expect(await page.getByRole('progressbar', { name: 'Uploading career-notes.pdf' }).count()).toBe(1);
+    await screenshot(page, 'attachments-uploading', 'desktop', 'en-light');
+    release();
+    await expect
+      .poll(() => statusesOf(selected(page)), { timeout: 10_000 })
+      .toEqual(['uploaded', 'uploaded']);
+
+    // Sent: the files show on the message, the selection is cleared, the coach read the PDF.
+    const mine = page.locator('article.iv-chat-message--user').last();
+    await mine.getByRole('list', { name: '2 attached files' }).waitFor({ timeout: 15_000 });
+    const reply = page.locator('article.iv-chat-message--assistant').last();
+    // The offline coach names the document, quotes it, and says it cannot see the image.
+    await expect
+      .poll(async () => (await reply.textContent()) ?? '', { timeout: 30_000 })
+      .toContain('I can’t see images');
+    const text = (await reply.textContent()) ?? '';
+    expect(text).toContain('I’ve read “career-notes.pdf”');
+    expect(text).toContain('a night nurse');
+    expect(text).toContain('“my-desk.png”');
+    await expect.poll(() => selected(page).count(), { timeout: 10_000 }).toBe(0);
+
+    // After a reload, the message still shows its files (from the hidden paperclip note), not the note.
+    await page.reload();
+    const reloaded = page.locator('article.iv-chat-message--user').last();
+    await reloaded.getByRole('list', { name: '2 attached files' }).waitFor({ timeout: 15_000 });
+    expect(await reloaded.textContent()).toContain('career-notes.pdf');
+    expect(await page.locator('article').filter({ hasText: '📎' }).count()).toBe(0);
+    await screenshot(page, 'attachments-sent', 'desktop', 'en-light');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the files service's refusal as 'Upload Failed' and does not send the message", async () => {
+    const user = await createUser('Bea');
+    const context = await newContext(e2e.browser, e2e.url, 'mobile', { colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await useToken(page, user.token);
+    await page.goto('/chat');
+    await page.getByRole('heading', { name: 'Hello, Bea' }).waitFor();
+    // A program renamed to .pdf passes the browser's check by name; the service judges by content.
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles([{ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: makeExe() }]);
+    await composer(page).fill('Please look at this');
+    await composer(page).press('Enter');
+    await expect.poll(() => statusesOf(selected(page)), { timeout: 10_000 }).toEqual(['error']);
+    expect(await selected(page).first().textContent()).toContain('This kind of file can’t be attached.');
+    await page.getByText('Upload Failed', { exact: true }).first().waitFor();
+    // The send was aborted: no message in the conversation, the words are back in the box.
+    await expect.poll(() => composer(page).inputValue()).toBe('Please look at this');
+    expect(await page.locator('article.iv-chat-message--user').count()).toBe(0);
+    await screenshot(page, 'attachments-refused', 'mobile', 'en-light');
+    // Files the browser can tell are not allowed never start uploading.
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles([{ name: 'movie.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a movie') }]);
+    await page.getByText('“movie.mp4” can’t be attached').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  describe('screenshots', () => {
+    const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'it']> = [];
+    for (const viewport of ['desktop', 'mobile'] as const)
+      for (const theme of ['light', 'dark'] as const)
+        for (const language of ['en', 'it'] as const) combinations.push([viewport, theme, language]);
+    let user: User | undefined;
+
+    it.each(combinations)('of the attachments (%s, %s, %s)', async (viewport, theme, language) => {
+      user ??= await createUser('Emma');
+      await api('/api/v1/settings/me', { method: 'PUT', token: user.token, json: { language, theme } });
+      const context = await newContext(e2e.browser, e2e.url, viewport, { colorScheme: theme });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await useToken(page, user.token);
+      await page.goto('/chat');
+      await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
+      await composer(page).waitFor();
+      // One file uploading (held), one sent message with its files above.
+      await page.getByTestId('attachment-input').setInputFiles([pdf(), png()]);
+      await composer(page).fill(language === 'it' ? 'Ecco i miei appunti' : 'Here are my notes');
+      await composer(page).press('Enter');
+      await page.locator('article.iv-chat-message--user .iv-attachments').waitFor({ timeout: 15_000 });
+      await expect
+        .poll(
+          async () => (await page.locator('article.iv-chat-message--assistant').last().textContent()) ?? '',
+          {
+            timeout: 30_000,
+          },
+        )
+        .toMatch(language === 'it' ? /immagini/ : /see images/);
+      await expect.poll(() => selected(page).count(), { timeout: 10_000 }).toBe(0);
+      const release = await holdUploads(page);
+      await page.getByTestId('attachment-input').setInputFiles([pdf(), png()]);
+      await composer(page).fill(language === 'it' ? 'E un altro' : 'And another one');
+      await composer(page).press('Enter');
+      await expect.poll(() => statusesOf(selected(page))).toEqual(['uploading', 'uploading']);
+      await screenshot(page, 'attachments', viewport, `${language}-${theme}`);
+      release();
+      expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+});
