@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { ConfigError } from './config.ts';
+import { acceptH2c } from './h2c.ts';
 
 export interface Listening {
   server: Server;
@@ -17,6 +18,8 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
     // Keep-alive from the gateway's agents must outlive the gateway's idle timeout.
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    // The gateway's long-lived streams come over HTTP/2 on the same port (ADR 21).
+    const h2c = acceptH2c(server, app);
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address() as AddressInfo;
@@ -27,7 +30,10 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
         url: `http://${shownHost}:${address.port}`,
         stop: (graceMs = 10_000) =>
           new Promise<void>((done) => {
-            const force = setTimeout(() => server.closeAllConnections(), graceMs);
+            const force = setTimeout(() => {
+              server.closeAllConnections();
+              h2c.closeSessions(true);
+            }, graceMs);
             force.unref();
             // Keep-alive connections turn idle as their last request finishes: close them as they do,
             // so a drained server stops at once instead of waiting for the grace period.
@@ -39,6 +45,7 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
               done();
             });
             server.closeIdleConnections();
+            h2c.closeSessions();
           }),
       });
     });
