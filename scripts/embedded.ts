@@ -18,7 +18,7 @@ import { bearerToken, createTokenVerifier, MemoryRevocationStore } from '@innerv
 import type { Request, Response } from 'express';
 import { createAuthService } from '../services/auth/src/app.ts';
 import { billingService } from '../services/billing/src/app.ts';
-import { chatService } from '../services/chat/src/app.ts';
+import { chatService, stopReplies } from '../services/chat/src/app.ts';
 import { filesService } from '../services/files/src/app.ts';
 import { notificationsService } from '../services/notifications/src/app.ts';
 import { questionnaireService } from '../services/questionnaire/src/app.ts';
@@ -156,6 +156,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       bus,
       revocations,
       stop: async () => {
+        // Replies in flight are stopped and stored as far as they got (as the chat service alone
+        // does on SIGTERM), before the gateway waits for their streams to end.
+        await stopReplies(chatService.chatOf(running.chat!.ctx as never));
         await listening.stop(5000);
         await gateway.close();
         await stopAll();
