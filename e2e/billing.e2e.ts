@@ -192,7 +192,12 @@ describe('subscriptions', () => {
     // The local provider's card page: a declined card first, then the one that pays.
     await page.waitForURL('**/api/v1/subscriptions/local-checkout/**');
     await payOnLocalCheckout(page, '4000 0000 0000 0002');
-    await page.getByText('Your card was declined.', { exact: false }).waitFor();
+    await page
+      .getByText('Your card was declined.', { exact: false })
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${page.url()}\n${await page.locator('body').innerText()}`);
+      });
     expect((await status(user)).subscription_status).toBe('freemium');
     await payOnLocalCheckout(page, '4242 4242 4242 4242');
 
@@ -312,7 +317,6 @@ describe('subscriptions', () => {
       await screenshot(page, 'billing-trial-expired', viewport, suffix);
       await page.goto(`/settings?lang=${lang}`);
       await subscriptionSection(page).locator('[data-fact="daysRemaining"]').waitFor();
-      await subscriptionSection(page).scrollIntoViewIfNeeded();
       await screenshot(page, 'billing-settings', viewport, suffix);
       expect(errors).toEqual([]);
       await context.close();

@@ -25,7 +25,7 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * The page's headers: no script at all, the one inline style by nonce, the form may post only back
- * here (and follow the redirect to the shell), never framed, never cached, no referrer.
+ * here (and follow the redirect to the shell), never framed, never cached, no referrer to other sites.
  */
 function sendPage(res: Response, status: number, appOrigin: string, page: (nonce: string) => string): void {
   const nonce = randomBytes(16).toString('base64');
@@ -36,7 +36,9 @@ function sendPage(res: Response, status: number, appOrigin: string, page: (nonce
       'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self' ${appOrigin}; frame-ancestors 'none'; base-uri 'none'`,
       'cache-control': 'no-store',
       'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
+      // same-origin, not no-referrer: with no-referrer Chromium posts the form with `Origin: null`,
+      // which the Origin check below refuses; the checkout URL still never leaves this origin.
+      'referrer-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
     })
     .send(page(nonce));

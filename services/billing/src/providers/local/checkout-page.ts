@@ -213,7 +213,7 @@ ${input.problem ? `<p class="error" role="alert" id="problem">${e(s.problems[inp
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${e(s.title)}</title>
 <style nonce="${e(input.nonce)}">
 body{margin:0;font-family:system-ui,sans-serif;background:#f4f1ec;color:#1f2933}
