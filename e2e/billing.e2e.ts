@@ -196,7 +196,7 @@ describe('subscriptions', () => {
       .getByText('Your card was declined.', { exact: false })
       .waitFor({ timeout: 10_000 })
       .catch(async (error: Error) => {
-        throw new Error(`${error.message}\n${page.url()}\n${await page.locator('body').innerText()}`);
+        throw new Error(`${error.message}\n${page.url()}\n${await page.locator('body').textContent()}`);
       });
     expect((await status(user)).subscription_status).toBe('freemium');
     await payOnLocalCheckout(page, '4242 4242 4242 4242');
