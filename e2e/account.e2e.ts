@@ -243,6 +243,17 @@ describe('account area', () => {
       token: user.token,
       json: { question_key: 'question_1', answer_text: 'Curious, and a little tired.' },
     });
+    // A conversation and a file, so that chat's and files' parts of the export have something.
+    const session = await api('/api/v1/chat-sessions/', {
+      method: 'POST',
+      token: user.token,
+      json: { session_title: 'Sunday planning' },
+    });
+    expect(session.status).toBe(201);
+    const form = new FormData();
+    form.set('file', new Blob(['Monday: rest. Tuesday: walk.'], { type: 'text/plain' }), 'week-plan.txt');
+    const upload = await api('/api/v1/files/upload', { method: 'POST', token: user.token, body: form });
+    expect(upload.status).toBe(200);
     const context = await newContext(e2e.browser, e2e.url, 'desktop', { acceptDownloads: true });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -270,6 +281,17 @@ describe('account area', () => {
     expect(file.sections.questionnaire.status).toBe('included');
     expect(file.sections.notifications.status).toBe('included');
     expect(file.sections.questionnaire.data.answers[0].answer_text).toBe('Curious, and a little tired.');
+    // Every service answers now: nothing is marked unavailable.
+    for (const [name, section] of Object.entries(file.sections as Record<string, { status: string }>))
+      expect(section.status, name).toBe('included');
+    expect(file.sections.billing.data.subscription).toMatchObject({ status: 'freemium', plan: 'freemium' });
+    expect(file.sections.billing.data.history[0]).toMatchObject({ transition: 'activateTrial' });
+    expect(file.sections.chat.data.sessions).toEqual([
+      expect.objectContaining({ session_title: 'Sunday planning', deleted: false, messages: [] }),
+    ]);
+    expect(file.sections.files.data.files).toEqual([
+      expect.objectContaining({ name: 'week-plan.txt', type: 'text/plain', size_bytes: 28 }),
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
