@@ -274,6 +274,8 @@ describe('account area', () => {
       profile.getByRole('button', { name: 'Download my data' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^innerview-export-\d{4}-\d{2}-\d{2}\.json$/);
+    // The whole file: the plain success message, not the one naming missing parts.
+    await page.getByText('Your data is downloading').waitFor();
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
     const file = JSON.parse(await readFile(path, 'utf8'));
