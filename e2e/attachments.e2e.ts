@@ -128,6 +128,8 @@ describe('attachments', () => {
     const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    // Asked for early: intercepting the file chooser is switched on asynchronously.
+    const chooser = page.waitForEvent('filechooser', { timeout: 60_000 });
     await useToken(page, user.token);
     await page.goto('/chat');
     await page.getByRole('heading', { name: 'Hello, Ada' }).waitFor();
@@ -136,7 +138,6 @@ describe('attachments', () => {
     const attach = page.getByRole('button', { name: 'Attach files' });
     await attach.focus();
     expect(await attach.evaluate((el) => el === document.activeElement)).toBe(true);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles([pdf(), png()]);
 
@@ -181,11 +182,11 @@ describe('attachments', () => {
     // The offline coach names the document, quotes it, and says it cannot see the image.
     await expect
       .poll(async () => (await reply.textContent()) ?? '', { timeout: 30_000 })
-      .toContain('I can’t see images');
+      .toContain('what it means to you');
     const text = (await reply.textContent()) ?? '';
     expect(text).toContain('I’ve read “career-notes.pdf”');
     expect(text).toContain('a night nurse');
-    expect(text).toContain('“my-desk.png”');
+    expect(text).toContain('I can’t see images, so tell me in your own words what “my-desk.png” shows');
     await expect.poll(() => selected(page).count(), { timeout: 10_000 }).toBe(0);
 
     // After a reload, the message still shows its files (from the hidden paperclip note), not the note.
@@ -258,7 +259,7 @@ describe('attachments', () => {
             timeout: 30_000,
           },
         )
-        .toMatch(language === 'it' ? /immagini/ : /see images/);
+        .toMatch(language === 'it' ? /significa per te/ : /means to you/);
       await expect.poll(() => selected(page).count(), { timeout: 10_000 }).toBe(0);
       const release = await holdUploads(page);
       await page.getByTestId('attachment-input').setInputFiles([pdf(), png()]);
