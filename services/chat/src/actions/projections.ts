@@ -5,7 +5,8 @@ import {
   toLanguageCode,
 } from '@innerview/contracts';
 import { openPayload } from '@innerview/crypto';
-import { PoisonEventError, type Tx } from '@innerview/kit';
+import { kitOutbox, PoisonEventError, type Tx } from '@innerview/kit';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ChatContext } from '../chat-context.ts';
 import { applySubscriptionChange, deleteAccess, findAccess, setGraceUntil } from '../db/access.ts';
 import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
@@ -112,5 +113,7 @@ export async function userErased(
   await deleteUserSessions(tx, userId);
   await deleteAccess(tx, userId);
   await deleteProfile(tx, userId);
+  // Chat's events already sent about the person (their id, token counts, session ids) go too.
+  await tx.delete(kitOutbox).where(and(eq(kitOutbox.subject, userId), isNotNull(kitOutbox.publishedAt)));
   await chat.crypto.destroyUserKey(userId, tx);
 }
