@@ -50,13 +50,17 @@ export async function commitChange(
     toStatus: saved.status,
     plan: saved.plan,
   });
-  const specs = changeEvents(stateOf(row), change.state, change.transitions, {
-    userId: row.userId,
-    mail: mailFactsOf(saved),
-    currency: saved.currency,
-    amountMinor: saved.amountMinor,
-    scheduledAmountMinor: saved.scheduledAmountMinor,
-  });
+  // An erased person's accounting record still follows its cycle (a yearly plan may end after the
+  // erasure) but tells no other service: its pseudonym must not travel (ADR 17).
+  const specs = saved.erasedAt
+    ? []
+    : changeEvents(stateOf(row), change.state, change.transitions, {
+        userId: row.userId,
+        mail: mailFactsOf(saved),
+        currency: saved.currency,
+        amountMinor: saved.amountMinor,
+        scheduledAmountMinor: saved.scheduledAmountMinor,
+      });
   const occurredAt = now.toISOString();
   const events = specs.map((spec) => createEvent(spec.type, row.userId, spec.data as never, { occurredAt }));
   if (events.length > 0) await emit(...events);

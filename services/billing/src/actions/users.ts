@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Tx } from '@innerview/kit';
 import type { BillingContext } from '../billing-context.ts';
-import { eraseUserTraces } from '../db/erasure.ts';
+import { eraseUserTraces, pseudonymiseAccountingRecord } from '../db/erasure.ts';
 import {
   insertSubscription,
   lockSubscription,
@@ -116,7 +117,7 @@ export async function userReactivated(
 /**
  * The 90-day erasure: the personal facts go, with the checkouts and the published events that
  * carried the mail facts; the bare billing record (subscription, history, payments) stays for
- * accounting (ADR 17).
+ * accounting, re-keyed to a fresh random pseudonym so that no row names the person (ADR 17).
  */
 export async function userErased(
   billing: BillingContext,
@@ -124,12 +125,12 @@ export async function userErased(
   tx: Tx,
 ): Promise<void> {
   const { userId } = event.data;
-  await updateSubscriptionFields(
-    tx,
-    userId,
-    { email: null, firstName: null, paymentMethodLast4: null, paymentMethodBrand: null },
-    billing.service.clock.now(),
-  );
-  await billing.provider.forgetPerson(userId, { tx });
+  // Random (v4), never derived from the user id: nothing leads from the person to the record.
+  const pseudonym = randomUUID();
+  const providerCustomerId = await billing.provider.forgetPerson(userId, pseudonym, { tx });
   await eraseUserTraces(tx, userId);
+  await pseudonymiseAccountingRecord(tx, userId, pseudonym, {
+    providerCustomerId,
+    now: billing.service.clock.now(),
+  });
 }

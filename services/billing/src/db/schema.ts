@@ -17,7 +17,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * One row per user: the state machine's fields (`SubscriptionState`), the provider's ids, the price
  * being charged and the payment method shown. Created on `auth.user.registered` with no status.
  * The mail facts (address, first name, language) are kept for the billing mails and for the
- * provider's customer record; they are cleared by the 90-day erasure.
+ * provider's customer record; they are cleared by the 90-day erasure, which also re-keys the row
+ * (and the person's history and payments) to a random pseudonym (ADR 17).
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -54,6 +55,11 @@ export const subscriptions = pgTable(
     paymentMethodBrand: text('payment_method_brand'),
     paymentMethodLast4: text('payment_method_last4'),
     accountDeletedAt: at('account_deleted_at'),
+    /**
+     * Set by the 90-day erasure: the row is then an accounting record under a random pseudonymous
+     * id (not the person's), with no mail facts or card digits, and publishes no more events.
+     */
+    erasedAt: at('erased_at'),
     /** Bumped on every change: part of the idempotency keys of provider writes. */
     version: integer('version').notNull().default(0),
     createdAt: at('created_at').notNull(),

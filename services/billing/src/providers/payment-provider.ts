@@ -117,8 +117,11 @@ export interface PaymentProvider {
   flush(): Promise<void>;
   /**
    * The 90-day erasure: the provider forgets what it holds of the person beyond its accounting
-   * record (the local provider: its delivered events and the card's last four digits). Stripe:
-   * nothing; the Stripe account's own retention applies to its customer and invoices.
+   * record and moves that record to `pseudonym`, billing's random stand-in for the user id (the
+   * local provider: its delivered events and the card's last four digits go, its subscription is
+   * re-keyed). Answers the customer id the pseudonymous record keeps, or null to keep the current
+   * one. Stripe: nothing here (its ids are random, not the person's); the Stripe account's own
+   * retention applies to its customer and invoices.
    */
-  forgetPerson(userId: string, context: ProviderCallContext): Promise<void>;
+  forgetPerson(userId: string, pseudonym: string, context: ProviderCallContext): Promise<string | null>;
 }

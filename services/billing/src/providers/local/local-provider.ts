@@ -43,6 +43,8 @@ export interface LocalPaymentProvider extends PaymentProvider {
 }
 
 const localId = (prefix: string) => `${prefix}_${uuidv7().replace(/-/g, '')}`;
+/** The local provider's customer: one per user, named after the user id (as billing knows it). */
+const customerIdOf = (userId: string) => `lcus_${userId.replace(/-/g, '')}`;
 
 /**
  * The local payment provider of the embedded mode: it keeps subscriptions, charges test cards and
@@ -216,7 +218,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       return {
         url: checkoutUrl(request.checkoutId),
         providerCheckoutId: `lcs_${request.checkoutId.replace(/-/g, '')}`,
-        customerId: request.customerId ?? `lcus_${request.userId.replace(/-/g, '')}`,
+        customerId: request.customerId ?? customerIdOf(request.userId),
       };
     },
 
@@ -283,9 +285,9 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       });
     },
 
-    async forgetPerson(userId, context) {
+    async forgetPerson(userId, pseudonym, context) {
       const q = context.tx ?? db;
-      const customerId = `lcus_${userId.replace(/-/g, '')}`;
+      const customerId = customerIdOf(userId);
       await q
         .delete(localProviderEvents)
         .where(
@@ -306,10 +308,13 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
             paid.map((c) => `pay:${c.id}`),
           ),
         );
+      // Its customer id is made of the user id: the record moves to one made of the pseudonym.
+      const pseudonymousCustomer = customerIdOf(pseudonym);
       await q
         .update(localProviderSubscriptions)
-        .set({ cardLast4: '', updatedAt: clock.now() })
+        .set({ userId: pseudonym, customerId: pseudonymousCustomer, cardLast4: '', updatedAt: clock.now() })
         .where(eq(localProviderSubscriptions.userId, userId));
+      return pseudonymousCustomer;
     },
 
     async settlePeriodEnd(id, now) {
@@ -376,7 +381,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
             .insert(localProviderSubscriptions)
             .values({
               id: localId('lsub'),
-              customerId: `lcus_${checkout.userId.replace(/-/g, '')}`,
+              customerId: customerIdOf(checkout.userId),
               userId: checkout.userId,
               plan,
               currency: checkout.currency,

@@ -205,7 +205,9 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     // Stripe renews, switches and cancels by itself; the sweep re-reads the subscription after this.
     async settlePeriodEnd() {},
     async flush() {},
-    async forgetPerson() {},
+    async forgetPerson() {
+      return null;
+    },
 
     verifyWebhook(raw, signature) {
       const event = stripe.webhooks.constructEvent(raw, signature, options.webhookSecret);
