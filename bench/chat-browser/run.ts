@@ -50,8 +50,16 @@ async function until<T>(what: string, check: () => Promise<T | undefined>): Prom
   }
 }
 
+async function logIn(email: string): Promise<string> {
+  const login = await api('/api/v1/login/access-token', {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
 /** A verified person on the free trial, signed in: sign-up, the mail's link, login, trial. */
-async function createPerson(): Promise<string> {
+async function createPerson(): Promise<{ email: string; token: string }> {
   const email = `bench.chat.${randomUUID().slice(0, 8)}@example.ch`;
   const signup = await api('/api/v1/users/signup', {
     method: 'POST',
@@ -76,16 +84,12 @@ async function createPerson(): Promise<string> {
     return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
   });
   await api('/api/v1/users/verify', { method: 'POST', json: { token } });
-  const login = await api('/api/v1/login/access-token', {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
+  const accessToken = await logIn(email);
   await until('free trial', async () => {
     const r = await api('/api/v1/subscriptions/freemium/activate', { method: 'POST', token: accessToken });
     return r.ok || r.status === 409 ? true : undefined;
   });
-  return accessToken;
+  return { email, token: accessToken };
 }
 
 /** A session of `count` messages: count / 2 messages, each answered by the offline coach. */
@@ -131,20 +135,30 @@ function visibleTarget(lastId: string | null): string {
 }
 
 /** Resolves with performance.now() of the first frame in which `selector` is in the viewport. */
-function firstVisibleFrame(page: Page, selector: string): Promise<number> {
-  return page.evaluate(
-    (target) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          const box = document.querySelector(target)?.getBoundingClientRect();
-          if (box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight)
-            resolve(performance.now());
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    selector,
-  );
+async function firstVisibleFrame(page: Page, selector: string): Promise<number> {
+  // Waits for the page's own document (after a `commit`, the previous one may still be current).
+  await page.waitForFunction(() => document.readyState !== 'loading', undefined, { timeout: 30_000 });
+  try {
+    return await page.evaluate(
+      (target) =>
+        new Promise<number>((resolve, reject) => {
+          const deadline = performance.now() + 30_000;
+          const check = () => {
+            const box = document.querySelector(target)?.getBoundingClientRect();
+            if (box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight)
+              resolve(performance.now());
+            else if (performance.now() > deadline)
+              reject(new Error(`${target} not in view at ${location.pathname}`));
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      selector,
+    );
+  } catch (err) {
+    const articles = await page.locator('article').count();
+    throw new Error(`${(err as Error).message} (${articles} messages in the page)`);
+  }
 }
 
 async function pageLoad(context: BrowserContext, sessionId: string, lastId: string | null): Promise<number> {
@@ -233,9 +247,13 @@ async function main() {
   }
   const browser = await launchChromium();
   try {
-    const token = await createPerson();
+    const person = await createPerson();
     console.log(`seeding ${messages} messages…`);
-    const long = await seedLongSession(token, messages);
+    const long = await seedLongSession(person.token, messages);
+    // Seeding spent much of the gateway's per-minute request allowance (600 in embedded mode):
+    // the browser starts with a fresh minute and a fresh login.
+    await new Promise((resolve) => setTimeout(resolve, 61_000));
+    const token = await logIn(person.email);
     const empty = (
       (await (await api('/api/v1/chat-sessions/', { method: 'POST', token, json: {} })).json()) as {
         id: string;
