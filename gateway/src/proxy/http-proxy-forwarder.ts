@@ -7,16 +7,23 @@ import {
   type Forwarder,
   type ForwarderOptions,
   isEventStream,
+  isLongLivedCall,
   upstreamPool,
 } from './forwarder.ts';
+import { createH2cStreams } from './h2c-streams.ts';
 
-/** The http-proxy-middleware engine: one proxy and one keep-alive agent per service. */
+/**
+ * The http-proxy-middleware engine: one proxy and one keep-alive agent per service for ordinary calls;
+ * long-lived ones go over h2c, or through an agent without a socket cap where a service has no h2c.
+ */
 export function createHttpProxyForwarder(options: ForwarderOptions): Forwarder {
   const { logger, timeoutMs } = options;
   // Requests whose upstream stayed silent past the time-out: their error is a 504, not a 503.
   const timedOut = new WeakSet<IncomingMessage>();
   const agents: http.Agent[] = [];
   const proxies = {} as Record<ServiceName, RequestHandler>;
+  const streamProxies = {} as Record<ServiceName, RequestHandler>;
+  const h2c = createH2cStreams(options);
 
   for (const service of serviceNames) {
     const agent = new http.Agent({
@@ -26,8 +33,14 @@ export function createHttpProxyForwarder(options: ForwarderOptions): Forwarder {
       maxFreeSockets: upstreamPool.connections,
       scheduling: 'lifo',
     });
-    agents.push(agent);
-    proxies[service] = createProxyMiddleware({
+    const streamAgent = new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: Infinity });
+    agents.push(agent, streamAgent);
+    proxies[service] = proxyTo(service, agent);
+    streamProxies[service] = proxyTo(service, streamAgent);
+  }
+
+  function proxyTo(service: ServiceName, agent: http.Agent): RequestHandler {
+    return createProxyMiddleware({
       target: options.upstreams[service],
       agent,
       changeOrigin: true,
@@ -69,11 +82,14 @@ export function createHttpProxyForwarder(options: ForwarderOptions): Forwarder {
 
   return {
     forward(service, req, res) {
-      void proxies[service](req, res, (err?: unknown) => {
+      const longLived = isLongLivedCall(req);
+      if (longLived && h2c.forward(service, req, res)) return;
+      void (longLived ? streamProxies : proxies)[service](req, res, (err?: unknown) => {
         answerUpstreamFailure(res, 503, { logger, service, req, reason: String(err) });
       });
     },
     async close() {
+      await h2c.close();
       for (const agent of agents) agent.destroy();
     },
   };

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { errorBody } from '@innerview/kit/errors';
 import { type Dispatcher, Pool } from 'undici';
 import { type ServiceName, serviceNames } from '../domain/route-table.ts';
@@ -7,43 +6,13 @@ import {
   answerUpstreamFailure,
   type Forwarder,
   type ForwarderOptions,
+  forwardedRequestHeaders,
+  hopByHop,
   isEventStream,
+  isLongLivedCall,
   upstreamPool,
 } from './forwarder.ts';
-
-// Connection-level headers belong to one hop only (RFC 9110 §7.6.1); undici refuses most of them.
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'host',
-  'expect',
-  'http2-settings',
-]);
-
-function forwardedRequestHeaders(req: IncomingMessage): IncomingHttpHeaders {
-  const named = new Set(
-    String(req.headers.connection ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase()),
-  );
-  const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !hopByHop.has(name) && !named.has(name)) headers[name] = value;
-  }
-  const remote = req.socket.remoteAddress ?? '';
-  const proto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  headers['x-forwarded-for'] = req.headers['x-forwarded-for']
-    ? `${req.headers['x-forwarded-for']}, ${remote}`
-    : remote;
-  headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? proto;
-  headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
-  return headers;
-}
+import { createH2cStreams } from './h2c-streams.ts';
 
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -51,7 +20,8 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * The undici engine: one keep-alive pool per service, the response written straight from undici's
+ * The undici engine: one keep-alive pool per service for ordinary calls (long-lived ones go over
+ * h2c, or a pool without a connection cap where a service has no h2c), the response written straight from undici's
  * parser callbacks to the client (no intermediate stream), with back-pressure both ways.
  * `headersTimeout` gives the 504; `bodyTimeout` is an idle time-out between chunks, so a stream that
  * keeps sending is never cut.
@@ -59,16 +29,24 @@ function hasBody(req: IncomingMessage): boolean {
 export function createUndiciForwarder(options: ForwarderOptions): Forwarder {
   const { logger, timeoutMs } = options;
   const pools = {} as Record<ServiceName, Pool>;
+  const streamPools = {} as Record<ServiceName, Pool>;
   for (const service of serviceNames) {
-    pools[service] = new Pool(options.upstreams[service], {
-      connections: upstreamPool.connections,
+    const settings = {
       keepAliveTimeout: upstreamPool.keepAliveMs,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
+    };
+    pools[service] = new Pool(options.upstreams[service], {
+      ...settings,
+      connections: upstreamPool.connections,
     });
+    streamPools[service] = new Pool(options.upstreams[service], { ...settings, connections: null });
   }
+  const h2c = createH2cStreams(options);
 
   function forward(service: ServiceName, req: IncomingMessage, res: ServerResponse): void {
+    const longLived = isLongLivedCall(req);
+    if (longLived && h2c.forward(service, req, res)) return;
     let controller: Dispatcher.DispatchController | undefined;
     let clientGone = false;
     res.once('close', () => {
@@ -114,7 +92,7 @@ export function createUndiciForwarder(options: ForwarderOptions): Forwarder {
       },
     };
     try {
-      pools[service].dispatch(
+      (longLived ? streamPools : pools)[service].dispatch(
         {
           path: req.url ?? '/',
           method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
@@ -135,7 +113,10 @@ export function createUndiciForwarder(options: ForwarderOptions): Forwarder {
   return {
     forward,
     async close() {
-      await Promise.all(Object.values(pools).map((pool) => pool.destroy()));
+      await h2c.close();
+      await Promise.all(
+        [...Object.values(pools), ...Object.values(streamPools)].map((pool) => pool.destroy()),
+      );
     },
   };
 }

@@ -17,6 +17,8 @@ export interface H2cSupport {
   sessions: Set<http2.ServerHttp2Session>;
   /** Asks every session to finish its streams and go (GOAWAY); `force` cuts them at once. */
   closeSessions(force?: boolean): void;
+  /** Closes connections that have not sent a byte yet (idle: HTTP/1.1's `closeIdleConnections` does not know them). */
+  closeUndecided(): void;
 }
 
 /** Lets `server` (the app's HTTP/1.1 server) also accept h2c connections for the same Express app. */
@@ -33,7 +35,9 @@ export function acceptH2c(server: http.Server, app: Express): H2cSupport {
   });
   const http1 = server.listeners('connection') as Array<(socket: Socket) => void>;
   server.removeAllListeners('connection');
+  const undecided = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    undecided.add(socket);
     let seen: Buffer = Buffer.alloc(0);
     // Until the first bytes tell which protocol it is, nobody else watches the socket: a client
     // that leaves (or never speaks) without a byte must not keep it, and the server, open.
@@ -46,6 +50,7 @@ export function acceptH2c(server: http.Server, app: Express): H2cSupport {
       // A prefix of the preface could still be either: wait for the rest.
       if (isH2 && n < preface.length) return;
       clearTimeout(silence);
+      undecided.delete(socket);
       socket.off('data', sniff);
       socket.off('end', leave);
       socket.off('error', leave);
@@ -61,10 +66,16 @@ export function acceptH2c(server: http.Server, app: Express): H2cSupport {
     socket.on('data', sniff);
     socket.once('end', leave);
     socket.once('error', leave);
-    socket.once('close', () => clearTimeout(silence));
+    socket.once('close', () => {
+      clearTimeout(silence);
+      undecided.delete(socket);
+    });
   });
   return {
     sessions,
+    closeUndecided() {
+      for (const socket of undecided) socket.destroy();
+    },
     closeSessions(force = false) {
       for (const session of sessions) {
         if (force) session.destroy();

@@ -37,7 +37,10 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
             force.unref();
             // Keep-alive connections turn idle as their last request finishes: close them as they do,
             // so a drained server stops at once instead of waiting for the grace period.
-            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            const sweep = setInterval(() => {
+              server.closeIdleConnections();
+              h2c.closeUndecided();
+            }, 50);
             sweep.unref();
             server.close(() => {
               clearTimeout(force);
@@ -45,6 +48,7 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
               done();
             });
             server.closeIdleConnections();
+            h2c.closeUndecided();
             h2c.closeSessions();
           }),
       });
