@@ -8,6 +8,7 @@ import { streamPieces } from '../coach/offline-coach.ts';
 import { useTrialTokens } from '../db/access.ts';
 import { insertMessage, setReplyFailed } from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
+import { sendContextCache } from '../db/send-context-cache.ts';
 import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
 import { buildCoachContext } from '../domain/coach-context.ts';
 import { detectTextLanguage } from '../domain/language.ts';
@@ -240,4 +241,6 @@ async function persistReply(
         }),
       );
   });
+  // The trial quota just went down: the next message reads it again.
+  if (input.metered) sendContextCache(chat.service).forget(input.userId);
 }

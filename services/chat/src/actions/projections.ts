@@ -10,6 +10,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ChatContext } from '../chat-context.ts';
 import { applySubscriptionChange, deleteAccess, findAccess, setGraceUntil } from '../db/access.ts';
 import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
+import { sendContextCache } from '../db/send-context-cache.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
 import { aad } from './stored-text.ts';
 
@@ -25,6 +26,8 @@ export async function subscriptionChanged(
   event: EventEnvelope<'billing.subscription.changed'>,
   tx: Tx,
 ): Promise<void> {
+  // What a message checks first changes here: the cached copy goes (see SendContextCache).
+  sendContextCache(chat.service).forget(event.data.userId);
   const { data } = event;
   await applySubscriptionChange(
     tx,
@@ -51,6 +54,8 @@ export async function paymentFailed(
   event: EventEnvelope<'billing.payment.failed'>,
   tx: Tx,
 ): Promise<void> {
+  // What a message checks first changes here: the cached copy goes (see SendContextCache).
+  sendContextCache(chat.service).forget(event.data.userId);
   // A precise end from billing.subscription.changed (same change, delivered first) is kept.
   const current = await findAccess(tx, event.data.userId);
   if (current?.status === 'past_due' && current.graceUntil) return;
@@ -65,6 +70,8 @@ export async function languageChosen(
   event: EventEnvelope<'auth.settings.changed'> | EventEnvelope<'auth.user.registered'>,
   tx: Tx,
 ): Promise<void> {
+  // What a message checks first changes here: the cached copy goes (see SendContextCache).
+  sendContextCache(chat.service).forget(event.data.userId);
   const language = toLanguageCode(event.data.language);
   if (language)
     await saveLanguage(
@@ -85,6 +92,8 @@ export async function answersChanged(
   event: EventEnvelope<'questionnaire.answers.changed'>,
   tx: Tx,
 ): Promise<void> {
+  // What a message checks first changes here: the cached copy goes (see SendContextCache).
+  sendContextCache(chat.service).forget(event.data.userId);
   const { userId, revision, submitted, sealedAnswers } = event.data;
   let snapshot: QuestionnaireAnswersSnapshot;
   try {
@@ -108,6 +117,8 @@ export async function userErased(
   event: EventEnvelope<'auth.user.erased'>,
   tx: Tx,
 ): Promise<void> {
+  // What a message checks first changes here: the cached copy goes (see SendContextCache).
+  sendContextCache(chat.service).forget(event.data.userId);
   const { userId } = event.data;
   for (const reply of chat.streams.running(userId)) chat.streams.stop(reply.sessionId);
   await deleteUserSessions(tx, userId);

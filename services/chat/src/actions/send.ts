@@ -3,7 +3,7 @@ import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import { readMessageAttachments } from '../attachments/read-message-attachments.ts';
 import type { ChatContext } from '../chat-context.ts';
-import { findSendContext } from '../db/send-context.ts';
+import { sendContextCache } from '../db/send-context-cache.ts';
 import { chatAccess } from '../domain/access.ts';
 import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { detectCrisis } from '../domain/safety/detector.ts';
@@ -36,7 +36,7 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const message = body.message.trim();
   const now = service.clock.now();
   const [{ access: projection, profile }, existing] = await Promise.all([
-    findSendContext(service.db, userId),
+    sendContextCache(service).get(service.db, userId),
     body.session_id ? findSessionOf(chat, userId, body.session_id) : Promise.resolve(undefined),
   ]);
   if (body.session_id && !existing) throw new HttpError(404);
