@@ -24,7 +24,7 @@ import { createLogger, type Logger } from './logger.ts';
 import type { RouteDefinition } from './route.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PRUNE_JOB = 'kit.prune-events';
+export const PRUNE_JOB = 'kit.prune-events';
 const PRUNE_EVERY_MS = DAY_MS / 4;
 const OUTBOX_RETENTION_MS = 7 * DAY_MS;
 /** Longer than any redelivery can lag, so a late duplicate still finds its id. */
@@ -175,8 +175,9 @@ export async function startService<S extends z.ZodObject>(
     await definition.jobs?.(ctx);
     // Published outbox rows and old inbox ids are only history: keep the tables small.
     jobs.process(PRUNE_JOB, async () => {
-      await pruneOutbox(database.db, OUTBOX_RETENTION_MS);
-      await pruneInbox(database.db, INBOX_RETENTION_MS);
+      // Measured on the service's clock, as every other schedule is.
+      await pruneOutbox(database.db, OUTBOX_RETENTION_MS, ctx.clock.now());
+      await pruneInbox(database.db, INBOX_RETENTION_MS, ctx.clock.now());
     });
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();

@@ -1,8 +1,9 @@
 import { type EventEnvelope, type EventType, parseEvent } from '@innerview/contracts';
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db.ts';
 import type { EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import { type EventsLogger, PoisonEventError, silentLogger } from './delivery.ts';
+import { cutoff } from './outbox.ts';
 import { kitInbox } from './schema.ts';
 
 /**
@@ -115,10 +116,10 @@ export async function subscribeHandlers(options: SubscribeHandlersOptions): Prom
  * Deletes inbox rows older than `olderThanMs`. Keep them longer than any redelivery can take
  * (the bus's retention), or an old event replayed after pruning would run its effect again.
  */
-export async function pruneInbox(db: Queryable, olderThanMs: number): Promise<number> {
+export async function pruneInbox(db: Queryable, olderThanMs: number, now?: Date): Promise<number> {
   const deleted = await db
     .delete(kitInbox)
-    .where(lt(kitInbox.processedAt, sql`now() - make_interval(secs => ${olderThanMs}::float8 / 1000.0)`))
+    .where(lt(kitInbox.processedAt, cutoff(olderThanMs, now)))
     .returning({ eventId: kitInbox.eventId });
   return deleted.length;
 }

@@ -219,11 +219,14 @@ export class OutboxRelay {
   }
 }
 
-/** Deletes published rows older than `olderThanMs` (run it from a periodic sweep). */
-export async function pruneOutbox(db: Queryable, olderThanMs: number): Promise<number> {
+/**
+ * Deletes published rows older than `olderThanMs` (run it from a periodic sweep), measured from
+ * `now` (the service's clock, so that a test moving it sees the rows go) or the database's time.
+ */
+export async function pruneOutbox(db: Queryable, olderThanMs: number, now?: Date): Promise<number> {
   const deleted = await db
     .delete(kitOutbox)
-    .where(lt(kitOutbox.publishedAt, sql`now() - make_interval(secs => ${olderThanMs}::float8 / 1000.0)`))
+    .where(lt(kitOutbox.publishedAt, cutoff(olderThanMs, now)))
     .returning({ id: kitOutbox.id });
   return deleted.length;
 }
@@ -234,4 +237,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The time `olderThanMs` before `now`, or before the database's time when no `now` is given. */
+export function cutoff(olderThanMs: number, now?: Date) {
+  return now
+    ? sql`${new Date(now.getTime() - olderThanMs).toISOString()}::timestamptz`
+    : sql`now() - make_interval(secs => ${olderThanMs}::float8 / 1000.0)`;
 }
