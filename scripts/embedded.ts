@@ -65,6 +65,11 @@ export interface EmbeddedOptions {
   dataDir: string;
   /** Extra environment for every service (e.g. LOG_LEVEL). */
   env?: Record<string, string | undefined>;
+  /**
+   * Test-only: the time of every service (their sweeps, expiries and the 90-day erasure), so a
+   * test can move it. Default: the real clock (billing's may be moved by its test-only file).
+   */
+  clock?: Clock;
 }
 
 export interface Embedded {
@@ -124,7 +129,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         ...(definition.name === 'chat' ? { FILES_URL: running.files?.url } : {}),
         APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
       };
-      const clock = definition.name === 'billing' ? testBillingClock() : undefined;
+      const clock = options.clock ?? (definition.name === 'billing' ? testBillingClock() : undefined);
       running[definition.name] = await startService(definition, { env, bus, ...(clock ? { clock } : {}) });
     }
     const upstreams = Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.url]));
