@@ -103,6 +103,10 @@ Chromium against the product as \`npm start\` runs it, each figure beside a base
 | in-app (sidebar click) | ${ms(median(r.switchEmptyMs))} | ${ms(median(r.switchLongMs))} | ${ms(openAdded)} | ${list(r.switchEmptyMs)} / ${list(r.switchLongMs)} |
 | page load | ${ms(median(r.loadEmptyMs))} | ${ms(median(r.loadLongMs))} | ${ms(loadAdded)} | ${list(r.loadEmptyMs)} / ${list(r.loadLongMs)} |
 
+Not split out yet: how much of the added time is the transcript call (1,000 messages read and
+decrypted by the chat service on PGlite, then sent as one JSON body) and how much is the browser's
+work. Single runs vary widely on this shared machine (see the runs column).
+
 Virtualised list: ${r.renderedMessages} of the ${r.messages} messages are in the page with the session open at its end.
 
 Scrolling: the list scrolled from its end to its start by 120 px per animation frame (${r.scrolledPx.toLocaleString('en')} px
