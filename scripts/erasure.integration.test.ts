@@ -44,7 +44,8 @@ beforeAll(async () => {
       MAIL_RETRY_BACKOFF_MS: '50',
     },
   });
-}, 60_000);
+  // Six PGlite databases start one after another: slower when the machine is busy.
+}, 120_000);
 
 afterAll(async () => {
   await product?.stop();
