@@ -2,7 +2,7 @@ import { HttpError } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
 import { findDeletedUserByEmail } from '../db/deletion.ts';
 import { saveUnknownLockout, unknownLockout } from '../db/unknown-login-attempts.ts';
-import { findUserByEmail, lockUserRow, setLockout, type UserRow } from '../db/users.ts';
+import { findLoginUser, lockUserRow, setLockout, type UserRow } from '../db/users.ts';
 import {
   afterFailedAttempt,
   effectiveLockout,
@@ -88,7 +88,7 @@ export async function logIn(
   auth: AuthContext,
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<TokenResponse> {
-  const user = await findUserByEmail(auth.service.db, input.email);
+  const user = await findLoginUser(auth.service.db, input.email);
   if (!user) {
     const deleted = await findDeletedUserByEmail(auth.service.db, input.email);
     return failUnknownAddress(auth, input.email, input.password, deleted);

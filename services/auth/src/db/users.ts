@@ -15,6 +15,27 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return row;
 }
 
+/** What a login reads of an account: no names, dates or settings (one short row per login). */
+export type LoginUser = Pick<
+  UserRow,
+  'id' | 'passwordHash' | 'isVerified' | 'failedLoginAttempts' | 'lockedUntil'
+>;
+
+export async function findLoginUser(q: Queryable, email: string): Promise<LoginUser | undefined> {
+  const [row] = await q
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isVerified: users.isVerified,
+      failedLoginAttempts: users.failedLoginAttempts,
+      lockedUntil: users.lockedUntil,
+    })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await q
     .select()

@@ -1,8 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTokenVerifier, MemoryRevocationStore } from '@innerview/kit/tokens/index';
-import { exportJWK, generateKeyPair } from 'jose';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  createTokenVerifier,
+  MemoryRevocationStore,
+} from '@innerview/kit/tokens/index';
+import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jwksOf, loadSigningKey, signAccessToken } from './signing-keys.ts';
 
@@ -56,6 +61,25 @@ describe('signing keys', () => {
         sessionId: 's-1',
       });
     }
+  });
+
+  it('writes the header and claims a JWT verifier expects (checked with jose)', async () => {
+    const key = await loadSigningKey({});
+    const token = await signAccessToken(key, claims());
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' });
+    const { payload } = await jwtVerify(token, await importJWK(key.publicJwk, 'EdDSA'), {
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+    });
+    expect(payload).toMatchObject({ sub: 'u-1', sid: 's-1' });
+    expect(payload.exp! - payload.iat!).toBeGreaterThan(0);
+    // A changed payload no longer verifies.
+    const [header, body, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...payload, sub: 'u-2' })).toString('base64url');
+    expect(body).not.toBe(forged);
+    await expect(
+      jwtVerify(`${header}.${forged}.${signature}`, await importJWK(key.publicJwk, 'EdDSA')),
+    ).rejects.toThrow();
   });
 
   it('refuses a configured key that is public only or of another kind, with a clear message', async () => {

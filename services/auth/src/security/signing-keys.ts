@@ -1,3 +1,4 @@
+import { KeyObject, sign } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '@innerview/kit/config';
@@ -9,7 +10,6 @@ import {
   importJWK,
   type JSONWebKeySet,
   type JWK,
-  SignJWT,
 } from 'jose';
 
 /** The key auth signs access tokens with, and the public half it publishes in the JWKS. */
@@ -84,17 +84,45 @@ export function jwksOf(key: SigningKey): JSONWebKeySet {
   return { keys: [key.publicJwk] };
 }
 
-/** An access token for one session (claims: sub, sid, iat, exp, iss, aud). */
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+const signers = new WeakMap<CryptoKey, { key: KeyObject; header: string }>();
+
+function signerOf(key: SigningKey): { key: KeyObject; header: string } {
+  let signer = signers.get(key.privateKey);
+  if (!signer) {
+    signer = {
+      key: KeyObject.from(key.privateKey),
+      header: base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' })),
+    };
+    signers.set(key.privateKey, signer);
+  }
+  return signer;
+}
+
+/**
+ * An access token for one session (claims: sub, sid, iat, exp, iss, aud): a compact JWS (RFC 7515)
+ * signed with node:crypto on the calling thread. WebCrypto (jose's `SignJWT`) would queue the
+ * signature on the libuv thread pool, behind the password hashes a login is waiting for.
+ */
 export function signAccessToken(
   key: SigningKey,
   claims: { userId: string; sessionId: string; issuedAt: Date; expiresAt: Date },
 ): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-    .setSubject(claims.userId)
-    .setIssuer(ACCESS_TOKEN_ISSUER)
-    .setAudience(ACCESS_TOKEN_AUDIENCE)
-    .setIssuedAt(epochSeconds(claims.issuedAt))
-    .setExpirationTime(epochSeconds(claims.expiresAt))
-    .sign(key.privateKey);
+  const signer = signerOf(key);
+  const payload = base64url(
+    JSON.stringify({
+      sid: claims.sessionId,
+      sub: claims.userId,
+      iss: ACCESS_TOKEN_ISSUER,
+      aud: ACCESS_TOKEN_AUDIENCE,
+      iat: epochSeconds(claims.issuedAt),
+      exp: epochSeconds(claims.expiresAt),
+    }),
+  );
+  const input = `${signer.header}.${payload}`;
+  const signature =
+    key.alg === 'EdDSA'
+      ? sign(null, Buffer.from(input), signer.key)
+      : sign('sha256', Buffer.from(input), { key: signer.key, dsaEncoding: 'ieee-p1363' });
+  return Promise.resolve(`${input}.${base64url(signature)}`);
 }
