@@ -55,7 +55,10 @@ const PARTS: Array<[label: string, matches: (url: string, name: string) => boole
     "the hash's main-thread part (argon2 call and result)",
     (url, name) => url.includes('@node-rs/argon2') || name === 'verifyPassword',
   ],
-  ['token signing (jose, EdDSA)', (url) => url.includes('/jose/')],
+  [
+    'token signing (EdDSA, node:crypto)',
+    (url) => url.includes('/jose/') || url.includes('signing-keys.ts') || url.includes('internal/crypto/sig'),
+  ],
   [
     'gateway (its code, undici proxy, rate limiter)',
     (url) => /\/gateway\/src\/|undici|express-rate-limit|http-proxy/.test(url),
@@ -258,6 +261,12 @@ ${verdict('through the gateway', viaGateway)}
 ${verdict('reference: directly at the auth service', direct)}
 
 ${reading(report)}
+
+What was done for the login path (2026-11-21): tokens are signed with node:crypto on the calling
+thread (jose's WebCrypto signing queued each signature on the libuv thread pool behind the password
+hashes), and the login reads only the five columns of the account it needs. A successful login is
+two statements (the account read, the session insert) besides the hash; the rest of the main
+thread's share is the gateway and the HTTP stack of both hops.
 ${report.profile ? `\n${renderBreakdown(report.profile)}` : ''}`;
 }
 
