@@ -59,6 +59,9 @@ export function createChatService(options: ChatServiceOptions = {}) {
     defaultPort: 8103,
     configSchema: chatConfigSchema,
     migrationsFolder,
+    // Every reply holds a connection twice (its message, then the reply with its metering); with
+    // the default 10, thousands of held streams queued for the pool (docs/benchmarks.md, Chat).
+    databasePoolSize: 30,
     routes: (ctx) => routes(contextFor(ctx)),
     subscriptions: (ctx) => subscriptions(contextFor(ctx)),
     jobs: (ctx) => registerJobs(contextFor(ctx)),
