@@ -94,14 +94,17 @@ describe.each<ProxyEngine>(['undici', 'http-proxy'])('long-lived streams, %s eng
     };
     // The first one goes while the gateway asks the service whether it speaks h2c.
     await expect
-      .poll(async () => {
-        const answer = await readStream(url, init);
-        expect(answer).toEqual({
-          status: 200,
-          text: 'data: first\n\ndata: more\n\ndata: more\n\ndata: [DONE]\n\n',
-        });
-        return service!.calls.at(-1)!.httpVersion;
-      })
+      .poll(
+        async () => {
+          const answer = await readStream(url, init);
+          expect(answer).toEqual({
+            status: 200,
+            text: 'data: first\n\ndata: more\n\ndata: more\n\ndata: [DONE]\n\n',
+          });
+          return service!.calls.at(-1)!.httpVersion;
+        },
+        { timeout: 15_000 },
+      )
       .toBe('2.0');
     const viaH2 = service.calls.at(-1)!;
     expect(viaH2.body).toEqual({ message: 'Hello there', session_id: null });
@@ -148,7 +151,10 @@ describe.each<ProxyEngine>(['undici', 'http-proxy'])('long-lived streams, %s eng
       gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 }, { chat: silentService.url });
       // The first call asks for h2c; later ones are over it.
       await expect
-        .poll(async () => (await fetch(`${gateway!.url}/api/v1/chat/stream`, { method: 'POST' })).status)
+        // Each try waits out the 300 ms time-out; on a busy CI machine a try alone can pass 1 s.
+        .poll(async () => (await fetch(`${gateway!.url}/api/v1/chat/stream`, { method: 'POST' })).status, {
+          timeout: 15_000,
+        })
         .toBe(504);
       const again = await fetch(`${gateway.url}/api/v1/chat/stream`, { method: 'POST' });
       expect(again.status).toBe(504);
