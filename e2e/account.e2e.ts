@@ -220,10 +220,8 @@ describe('account area', () => {
 
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     await logInThroughTheForm(page, user);
-    await page
-      .getByRole('region', { name: /Notifications/ })
-      .getByText('Error while signing in')
-      .waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Account deleted' }).waitFor();
+    await page.getByText('To reactivate it within 90 days, contact support.').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/(login)?$/);
     expect(await storedToken(page)).toBeNull();
 

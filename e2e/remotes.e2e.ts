@@ -22,11 +22,8 @@ describe('federated remotes', () => {
 
       await page.goto('/chat');
       const chat = page.locator('[data-remote="chat"]');
-      await chat.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
-      await chat
-        .getByRole('complementary', { name: 'Chat history' })
-        .getByText('Your conversations')
-        .waitFor();
+      await chat.getByRole('heading', { name: 'New chat', level: 1 }).waitFor();
+      await chat.getByRole('heading', { name: 'Hello, Ada', level: 2 }).waitFor();
       await screenshot(page, 'remote-chat', viewport);
 
       await page
@@ -98,8 +95,9 @@ describe('federated remotes', () => {
 
       await page.unroute('**/remotes/chat/mf-manifest.json');
       await retry.click();
-      await page.locator('[data-remote="chat"]').getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
-      await page.getByText('Vos conversations').waitFor();
+      const chat = page.locator('[data-remote="chat"]');
+      await chat.getByRole('heading', { name: 'Nouvelle conversation', level: 1 }).waitFor();
+      await chat.getByRole('heading', { name: 'Bonjour Ada', level: 2 }).waitFor();
       await expect(failure.count()).resolves.toBe(0);
       await screenshot(page, 'remote-retried', viewport);
       expect(errors).toEqual([]);
