@@ -1,7 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import {
+  type ApiInit,
+  callApi,
+  createPerson,
+  logInByApi as logInAt,
+  poll,
+  settle,
+  type Person as User,
+  useToken,
+} from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
 // The account area in a real Chromium against the product as `npm start` runs it: settings kept
@@ -9,93 +18,12 @@ import { useProduct } from './support/product-fixture.ts';
 // refused login after it; screenshots of the three screens at desktop and 390 px, light and dark,
 // in English and German.
 const e2e = useProduct();
-const PASSWORD = 'Analytical1';
 
-type User = { email: string; password: string; token: string };
-
-async function api(
-  path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${e2e.url}${path}`, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-}
-
-async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function logInByApi(email: string, password: string): Promise<Response> {
-  return api('/api/v1/login/access-token', {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password, grant_type: 'password', scope: '' }),
-  });
-}
-
-/**
- * A verified account on the free trial, made through the API as a person would through the
- * screens: sign up, open the link of the verification mail (dev mailbox), log in, start the trial.
- */
-async function createUser(firstName: string): Promise<User> {
-  const email = `e2e-${randomUUID().slice(0, 8)}@example.ch`;
-  const signup = await api('/api/v1/users/signup', {
-    method: 'POST',
-    json: {
-      first_name: firstName,
-      last_name: 'Tester',
-      email,
-      date_of_birth: '1990-12-10',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms_accepted: true,
-      privacy_accepted: true,
-      language: 'en',
-    },
-  });
-  expect(signup.status).toBe(201);
-  const token = await poll('verification mail', async () => {
-    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
-      links: string[];
-    }>;
-    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
-    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
-  });
-  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
-  const login = await logInByApi(email, PASSWORD);
-  expect(login.status).toBe(200);
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
-  // Billing learns of the account through an event: the trial starts once it has.
-  await poll('free trial', async () => {
-    const response = await api('/api/v1/subscriptions/freemium/activate', {
-      method: 'POST',
-      token: accessToken,
-    });
-    return response.ok || response.status === 409 ? true : undefined;
-  });
-  return { email, password: PASSWORD, token: accessToken };
-}
-
-/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
-async function useToken(page: Page, token: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('rememberMe', 'true');
-    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
-  }, token);
-}
+const api = (path: string, init?: ApiInit) => callApi(e2e.url, path, init);
+const logInByApi = (email: string, password: string) => logInAt(e2e.url, email, password);
+/** A verified account on the free trial. */
+const createUser = (firstName: string) =>
+  createPerson(e2e.url, { firstName, emailPrefix: 'e2e', trial: true });
 
 function accountScreen(page: Page, screen: 'profile' | 'settings' | 'help') {
   return page.locator(`[data-remote="account"][data-screen="${screen}"]`);
@@ -110,11 +38,6 @@ async function logInThroughTheForm(
   await main.getByLabel(labels.email, { exact: true }).fill(user.email);
   await main.getByLabel(labels.password, { exact: true }).fill(user.password);
   await main.getByRole('button', { name: labels.submit }).click();
-}
-
-/** Lets a dialog finish its opening animation before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 async function storedToken(page: Page): Promise<string | null> {

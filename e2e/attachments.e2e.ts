@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 // The files service's own test files, built byte by byte.
 import { makeExe, makePdf, makePng } from '../services/files/src/testing/fixtures.ts';
 import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { type ApiInit, callApi, createPerson, type Person as User, useToken } from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
 // Attachments (issue 8) in a real Chromium against the product as `npm start` runs it: a PDF and an
@@ -12,93 +12,12 @@ import { useProduct } from './support/product-fixture.ts';
 // on the message after a reload; a file the files service refuses ('Upload Failed', the send
 // aborted); screenshots at desktop and 390 px, light and dark, in English and Italian.
 const e2e = useProduct();
-const PASSWORD = 'Analytical1';
 const NOTES = 'I have worked ten years as a night nurse and I dream of teaching children';
 
-type User = { email: string; token: string };
-
-async function api(
-  path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${e2e.url}${path}`, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-}
-
-async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A verified account on the free trial (sign up, mail link, log in, trial), as in chat.e2e.ts. */
-async function createUser(firstName: string): Promise<User> {
-  const email = `files-${randomUUID().slice(0, 8)}@example.ch`;
-  const signup = await api('/api/v1/users/signup', {
-    method: 'POST',
-    json: {
-      first_name: firstName,
-      last_name: 'Tester',
-      email,
-      date_of_birth: '1990-12-10',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms_accepted: true,
-      privacy_accepted: true,
-      language: 'en',
-    },
-  });
-  expect(signup.status).toBe(201);
-  const token = await poll('verification mail', async () => {
-    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
-      links: string[];
-    }>;
-    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
-    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
-  });
-  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
-  const login = await api('/api/v1/login/access-token', {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
-  await poll('free trial', async () => {
-    const response = await api('/api/v1/subscriptions/freemium/activate', {
-      method: 'POST',
-      token: accessToken,
-    });
-    return response.ok || response.status === 409 ? true : undefined;
-  });
-  await poll('chat access', async () => {
-    const response = await api('/api/v1/chat/', {
-      method: 'POST',
-      token: accessToken,
-      json: { message: 'Hello' },
-    });
-    return response.ok ? true : undefined;
-  });
-  return { email, token: accessToken };
-}
-
-/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
-async function useToken(page: Page, token: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('rememberMe', 'true');
-    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
-  }, token);
-}
+const api = (path: string, init?: ApiInit) => callApi(e2e.url, path, init);
+/** A verified account on the free trial whom chat already lets write. */
+const createUser = (firstName: string) =>
+  createPerson(e2e.url, { firstName, emailPrefix: 'files', chatReady: true });
 
 const pdf = () => ({ name: 'career-notes.pdf', mimeType: 'application/pdf', buffer: makePdf([NOTES]) });
 const png = () => ({ name: 'my-desk.png', mimeType: 'image/png', buffer: makePng() });

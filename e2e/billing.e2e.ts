@@ -1,17 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
 import {
-  launchChromium,
-  newContext,
-  screenshot,
-  type ViewportName,
-  watchPageErrors,
-} from './support/browser.ts';
-import { type RunningProduct, startProduct } from './support/product.ts';
+  type ApiInit,
+  callApi,
+  createPerson,
+  poll,
+  settle,
+  type Person as User,
+  useToken,
+} from './support/people.ts';
+import { useProduct } from './support/product-fixture.ts';
 
 // Subscriptions in a real Chromium against the product as `npm start` runs it, on the local payment
 // provider: trial → monthly through the local checkout (a declined card first) → yearly scheduled
@@ -21,111 +23,25 @@ import { type RunningProduct, startProduct } from './support/product.ts';
 // This file starts its own product: it needs the clock hook and a fast billing sweep.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PASSWORD = 'Analytical1';
 const clockDir = mkdtempSync(path.join(tmpdir(), 'innerview-billing-clock-'));
 const clockFile = path.join(clockDir, 'offset-ms');
 writeFileSync(clockFile, '0');
 
-let product: RunningProduct;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  product = await startProduct({
-    INNERVIEW_TEST_BILLING_CLOCK_FILE: clockFile,
-    BILLING_SWEEP_EVERY_MS: '1000',
-  });
-  url = product.url;
-  browser = await launchChromium();
+const e2e = useProduct({
+  env: { INNERVIEW_TEST_BILLING_CLOCK_FILE: clockFile, BILLING_SWEEP_EVERY_MS: '1000' },
+  own: true,
 });
+afterAll(() => rmSync(clockDir, { recursive: true, force: true }));
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-  rmSync(clockDir, { recursive: true, force: true });
-});
-
-async function api(
-  apiPath: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${url}${apiPath}`, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-}
-
-async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-type User = { email: string; token: string };
-
-/** A verified account without any plan yet (sign up and the verification link, as a person would). */
-async function createUser(firstName: string): Promise<User> {
-  const email = `e2e-billing-${randomUUID().slice(0, 8)}@example.ch`;
-  const signup = await api('/api/v1/users/signup', {
-    method: 'POST',
-    json: {
-      first_name: firstName,
-      last_name: 'Tester',
-      email,
-      date_of_birth: '1990-12-10',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms_accepted: true,
-      privacy_accepted: true,
-      language: 'en',
-    },
-  });
-  expect(signup.status).toBe(201);
-  const token = await poll('verification mail', async () => {
-    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
-      links: string[];
-    }>;
-    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
-    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
-  });
-  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
-  const login = await api('/api/v1/login/access-token', {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  expect(login.status).toBe(200);
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
-  return { email, token: accessToken };
-}
+const api = (path: string, init?: ApiInit) => callApi(e2e.url, path, init);
+/** A verified account without any plan yet. */
+const createUser = (firstName: string) => createPerson(e2e.url, { firstName, emailPrefix: 'e2e-billing' });
 
 async function status(user: User): Promise<Record<string, unknown>> {
   return (await (await api('/api/v1/subscriptions/status', { token: user.token })).json()) as Record<
     string,
     unknown
   >;
-}
-
-/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
-async function useToken(page: Page, token: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('rememberMe', 'true');
-    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
-  }, token);
-}
-
-/** Lets a dialog finish its opening animation before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 function planCard(page: Page, plan: 'freemium' | 'monthly' | 'yearly') {
@@ -152,7 +68,7 @@ async function payOnLocalCheckout(page: Page, card: string): Promise<void> {
 describe('subscriptions', () => {
   it('trial, days remaining, monthly through the local checkout (declined card first), yearly scheduled, cancel, reactivate', async () => {
     const user = await createUser('Ada');
-    const context = await newContext(browser, url, 'desktop', { colorScheme: 'light' });
+    const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await useToken(page, user.token);
@@ -256,7 +172,7 @@ describe('subscriptions', () => {
       await poll('trial expiry', async () =>
         (await status(user)).subscription_status === 'expired' ? true : undefined,
       );
-      const context = await newContext(browser, url, 'mobile', { colorScheme: 'light' });
+      const context = await newContext(e2e.browser, e2e.url, 'mobile', { colorScheme: 'light' });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       await useToken(page, user.token);
@@ -291,7 +207,9 @@ describe('subscriptions', () => {
       { viewport: 'mobile', lang: 'fr', scheme: 'light' },
     ];
     for (const { viewport, lang, scheme } of variants) {
-      const context: BrowserContext = await newContext(browser, url, viewport, { colorScheme: scheme });
+      const context: BrowserContext = await newContext(e2e.browser, e2e.url, viewport, {
+        colorScheme: scheme,
+      });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       await useToken(page, user.token);

@@ -1,42 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
 import {
-  launchChromium,
-  newContext,
-  screenshot,
-  type ViewportName,
-  watchPageErrors,
-} from './support/browser.ts';
-import { type RunningProduct, startProduct } from './support/product.ts';
+  type ApiInit,
+  callApi,
+  createPerson,
+  poll,
+  type Person as User,
+  useToken,
+} from './support/people.ts';
+import { useProduct } from './support/product-fixture.ts';
 
 // The chat (issue 7) in a real Chromium against the product as `npm start` runs it, with two
 // settings of the chat service for testing: the offline coach writes a piece every 120 ms (slow
 // enough to stop a reply or reload in the middle of one), and fails its first answer to a message
 // carrying FAIL_ONCE (OFFLINE_COACH_FAIL_ONCE_MARKER, test-only, see services/chat/README.md).
 const FAIL_ONCE = '[e2e-fail-once]';
-const PASSWORD = 'Analytical1';
-const e2e = {} as { url: string; browser: Browser };
-let product: RunningProduct | undefined;
+const e2e = useProduct({ env: { OFFLINE_COACH_DELAY_MS: '120', OFFLINE_COACH_FAIL_ONCE_MARKER: FAIL_ONCE } });
 
-beforeAll(async () => {
-  const external = process.env.E2E_BASE_URL;
-  if (external) e2e.url = external.replace(/\/$/, '');
-  else {
-    product = await startProduct({
-      OFFLINE_COACH_DELAY_MS: '120',
-      OFFLINE_COACH_FAIL_ONCE_MARKER: FAIL_ONCE,
-    });
-    e2e.url = product.url;
-  }
-  e2e.browser = await launchChromium();
-});
-afterAll(async () => {
-  await e2e.browser?.close();
-  await product?.stop();
-});
+const api = (path: string, init?: ApiInit) => callApi(e2e.url, path, init);
+/** A verified account on the free trial whom chat already lets write. */
+const createUser = (firstName: string, language = 'en') =>
+  createPerson(e2e.url, { firstName, emailPrefix: 'chat', language, chatReady: true });
 
-type User = { email: string; token: string };
 type Entry = {
   id: string;
   role: string;
@@ -45,90 +32,6 @@ type Entry = {
   failed?: boolean;
   streaming?: boolean;
 };
-
-async function api(
-  path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${e2e.url}${path}`, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-}
-
-async function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** A verified account on the free trial (sign up, mail link, log in, trial), as in account.e2e.ts. */
-async function createUser(firstName: string, language = 'en'): Promise<User> {
-  const email = `chat-${randomUUID().slice(0, 8)}@example.ch`;
-  const signup = await api('/api/v1/users/signup', {
-    method: 'POST',
-    json: {
-      first_name: firstName,
-      last_name: 'Tester',
-      email,
-      date_of_birth: '1990-12-10',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms_accepted: true,
-      privacy_accepted: true,
-      language,
-    },
-  });
-  expect(signup.status).toBe(201);
-  const token = await poll('verification mail', async () => {
-    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
-      links: string[];
-    }>;
-    const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success'));
-    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
-  });
-  expect((await api('/api/v1/users/verify', { method: 'POST', json: { token } })).status).toBe(200);
-  const login = await api('/api/v1/login/access-token', {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
-  await poll('free trial', async () => {
-    const response = await api('/api/v1/subscriptions/freemium/activate', {
-      method: 'POST',
-      token: accessToken,
-    });
-    return response.ok || response.status === 409 ? true : undefined;
-  });
-  // Chat learns of the trial through an event: wait until it lets this person chat.
-  await poll('chat access', async () => {
-    const response = await api('/api/v1/chat/', {
-      method: 'POST',
-      token: accessToken,
-      json: { message: 'Hello' },
-    });
-    return response.ok ? true : undefined;
-  });
-  return { email, token: accessToken };
-}
-
-/** Puts the token where a "remember me" login puts it (api-client's saveToken). */
-async function useToken(page: Page, token: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('rememberMe', 'true');
-    localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
-  }, token);
-}
 
 const composer = (page: Page) => page.getByRole('textbox', { name: /Your message|Votre message/ });
 const replies = (page: Page) => page.locator('article.iv-chat-message--assistant');
@@ -185,7 +88,7 @@ describe('chat', () => {
     await page.goto('/login');
     const main = page.getByRole('main');
     await main.getByLabel('Email', { exact: true }).fill(user.email);
-    await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await main.getByLabel('Password', { exact: true }).fill(user.password);
     await main.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => !['/', '/login'].includes(url.pathname));
     await page.goto('/chat');
