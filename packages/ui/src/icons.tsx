@@ -3,9 +3,10 @@ import type { SVGProps } from 'react';
 // Small inline icons: no icon font or library, so the login page stays within its JS budget.
 // Every icon is decorative (aria-hidden); the accessible name always comes from the caller.
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The 24-px stroke frame every icon shares; remotes draw their own icons in it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       width="1em"

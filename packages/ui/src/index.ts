@@ -16,6 +16,7 @@ export { Checkbox, type CheckboxProps } from './checkbox.tsx';
 export { classNames } from './class-names.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
 export { Dialog, DialogClose, type DialogProps, type DialogSize } from './dialog.tsx';
+export { CheckIcon, CloseIcon, Icon, type IconProps } from './icons.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './loading-screen.tsx';
 export { PageHeader, type PageHeaderProps } from './page-header.tsx';
 export { PasswordField, type PasswordFieldProps } from './password-field.tsx';

@@ -1,7 +1,7 @@
 import './attachments.css';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PaperclipIcon } from './icons.tsx';
+import { PaperclipIcon } from '../icons.tsx';
 import { ACCEPTED_FILES } from './limits.ts';
 
 /**

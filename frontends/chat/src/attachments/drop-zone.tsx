@@ -1,7 +1,7 @@
 import './attachments.css';
 import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadIcon } from './icons.tsx';
+import { UploadIcon } from '../icons.tsx';
 
 const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { DocumentIcon, ImageIcon } from '../icons.tsx';
 import { formatFileSize } from './format-size.ts';
-import { DocumentIcon, ImageIcon } from './icons.tsx';
 import { fileKindLabel, isImage } from './limits.ts';
 
 /** A file's icon, name and details (format and size when known): shared by selected and sent files. */

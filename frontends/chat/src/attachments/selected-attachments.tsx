@@ -2,8 +2,8 @@ import './attachments.css';
 import { classNames } from '@innerview/ui';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../icons.tsx';
 import { FileSummary } from './file-chip.tsx';
-import { CloseIcon } from './icons.tsx';
 import type { SelectedAttachment } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachButton, SelectedAttachments, type UseAttachments } from '../attachments/index.ts';
-import { SendIcon, StopIcon } from './icons.tsx';
+import { SendIcon, StopIcon } from '../icons.tsx';
 import type { SendResult } from './use-conversation.ts';
 
 type ComposerProps = {

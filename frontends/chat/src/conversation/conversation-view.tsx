@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DropZone, useAttachments } from '../attachments/index.ts';
 import { useGetCoachQuery, useListChatSessionsQuery } from '../chat-api.ts';
+import { MenuIcon } from '../icons.tsx';
 import { Composer } from './composer.tsx';
 import { visibleMessages } from './conversation-state.ts';
-import { MenuIcon } from './icons.tsx';
 import { MessageList } from './message-list.tsx';
 import { useConversation } from './use-conversation.ts';
 

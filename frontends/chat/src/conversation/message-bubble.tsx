@@ -3,8 +3,8 @@ import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessageAttachments, type SentAttachment } from '../attachments/index.ts';
+import { CheckIcon, CopyIcon, RetryIcon } from '../icons.tsx';
 import type { ChatMessage, MessageError } from './conversation-state.ts';
-import { CheckIcon, CopyIcon, RetryIcon } from './icons.tsx';
 import { MarkdownText } from './markdown.tsx';
 import { failureKey, isAccessCode } from './reply-failure.ts';
 

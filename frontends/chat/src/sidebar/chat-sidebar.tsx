@@ -1,8 +1,8 @@
 import './sidebar.css';
 import { Button, Dialog } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+import { PlusIcon } from '../icons.tsx';
 import { AccountLinks } from './account-links.tsx';
-import { PlusIcon } from './icons.tsx';
 import { PlanStatus } from './plan-status.tsx';
 import { QuestionnaireReminder } from './questionnaire-reminder.tsx';
 import { SessionHistory } from './session-history.tsx';

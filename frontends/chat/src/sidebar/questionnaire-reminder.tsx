@@ -3,7 +3,7 @@ import { Button } from '@innerview/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from '../icons.tsx';
 import {
   dismissReminder,
   isReminderDismissed,

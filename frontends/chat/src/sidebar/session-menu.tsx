@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { MoreIcon } from './icons.tsx';
+import { MoreIcon } from '../icons.tsx';
 
 export type SessionMenuItem = { key: string; label: string; onSelect: () => void; destructive?: boolean };
 
