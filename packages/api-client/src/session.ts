@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from './api.ts';
-import { onUnauthorized } from './base-query.ts';
+import { apiFetch, onUnauthorized } from './base-query.ts';
 import type { ApiError } from './errors.ts';
 import {
   broadcastLogoutSignal,
@@ -122,6 +122,26 @@ export type LogoutResult = { closedChatSessions: boolean };
  * broadcasts to the other tabs. If closing fails it still logs out; `closedChatSessions: false`
  * tells the screen to show the warning.
  */
+/**
+ * Ends the server session of a token that this browser no longer holds: the gateway refuses the
+ * token from the next request on (POST /login/logout, services/auth/README.md). Best effort: a
+ * token that could not be revoked still expires with its session. Called right after `logOut`.
+ */
+export async function revokeServerSession(token: string): Promise<boolean> {
+  try {
+    await apiFetch('/login/logout', {
+      method: 'POST',
+      // The token is passed by hand: it has just been cleared from storage, and a 401 must not
+      // be retried or trigger a session check.
+      auth: false,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const logOut = (): SessionThunk<Promise<LogoutResult>> => async (dispatch) => {
   let closedChatSessions = true;
   if (readToken()) {

@@ -1,22 +1,8 @@
-import { apiFetch, logOut, readToken, useAppDispatch } from '@innerview/api-client';
+import { logOut, readToken, revokeServerSession, useAppDispatch } from '@innerview/api-client';
 import { useToast } from '@innerview/ui';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-
-/** Ends the server session of the token this browser just dropped (POST /login/logout); best effort. */
-async function revokeServerSession(token: string): Promise<void> {
-  try {
-    await apiFetch('/login/logout', {
-      method: 'POST',
-      // Passed by hand: the token was just cleared from storage, and a 401 must not trigger a check.
-      auth: false,
-      headers: { authorization: `Bearer ${token}` },
-    });
-  } catch {
-    // The token still expires with its session.
-  }
-}
 
 /**
  * Logout from the sidebar, the same steps as the shell's log-out button (spec §4): the api-client's
