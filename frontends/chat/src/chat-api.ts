@@ -1,25 +1,13 @@
 import { api } from '@innerview/api-client';
+import type { ChatSession, ChatTranscriptEntry } from '@innerview/contracts/chat';
 
-/** Spec §3 "Chat session", as `GET /chat-sessions/` answers it. */
-export type ChatSessionSummary = {
-  id: string;
-  session_title: string;
-  total_tokens: number;
-  created_at: string;
-  updated_at: string;
-};
-
-/** One entry of `GET /chat-sessions/{id}/transcript` (see ChatTranscriptEntry in the contracts). */
-export type TranscriptEntry = {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  timestamp: string;
-  hidden: boolean;
-  failed?: boolean;
-  streaming?: boolean;
-  last_event_id?: number;
-};
+/**
+ * Spec §3 "Chat session" and one transcript entry, as the chat service's contract defines them
+ * (types only: nothing of zod reaches the bundle through these). A session added locally before the
+ * list reloads has no owner or deleted flag yet, and the client reads neither.
+ */
+export type ChatSessionSummary = Omit<ChatSession, 'user_id' | 'deleted'>;
+export type TranscriptEntry = ChatTranscriptEntry;
 
 /**
  * The chat remote's calls on the shell's one RTK Query api (shared cache, token and error mapping).
