@@ -1,7 +1,7 @@
 import type { BillingContext } from '../billing-context.ts';
 import { listHistory, listPayments } from '../db/history.ts';
 import { findSubscription, stateOf } from '../db/subscriptions.ts';
-import { displayInfo } from '../domain/display.ts';
+import { displayOf } from './status.ts';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
@@ -22,25 +22,7 @@ export async function exportBilling(
     listPayments(db, userId),
   ]);
   const state = row ? stateOf(row) : undefined;
-  const shown =
-    row && state
-      ? displayInfo(
-          state,
-          {
-            currency: row.currency,
-            amountMinor: row.amountMinor,
-            scheduledAmountMinor: row.scheduledAmountMinor,
-            paymentMethodType: row.paymentMethodType,
-            paymentMethodBrand: row.paymentMethodBrand,
-            paymentMethodLast4: row.paymentMethodLast4,
-          },
-          {
-            now: billing.service.clock.now(),
-            provider: billing.config.PAYMENT_PROVIDER,
-            trialTokenQuota: billing.config.TRIAL_TOKEN_QUOTA,
-          },
-        )
-      : undefined;
+  const shown = row ? displayOf(billing, row) : undefined;
   return {
     subscription:
       row && state && shown

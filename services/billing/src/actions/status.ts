@@ -1,6 +1,6 @@
 import { HttpError } from '@innerview/kit';
 import type { BillingContext } from '../billing-context.ts';
-import { factsOf, stateOf } from '../db/subscriptions.ts';
+import { factsOf, type SubscriptionRow, stateOf } from '../db/subscriptions.ts';
 import { chatAccess as decideChatAccess } from '../domain/access.ts';
 import { isoDate } from '../domain/dates.ts';
 import { displayInfo, type SubscriptionDisplay } from '../domain/display.ts';
@@ -12,7 +12,11 @@ import { subscriptionOf } from './load.ts';
 
 /** `GET /subscriptions/status`: subscription_status and the display info of spec §3. */
 export async function statusOf(billing: BillingContext, userId: string): Promise<SubscriptionDisplay> {
-  const row = await subscriptionOf(billing.service.db, userId);
+  return displayOf(billing, await subscriptionOf(billing.service.db, userId));
+}
+
+/** The display info of spec §3 of one subscription row, as of the service clock's now. */
+export function displayOf(billing: BillingContext, row: SubscriptionRow): SubscriptionDisplay {
   return displayInfo(stateOf(row), factsOf(row), {
     now: billing.service.clock.now(),
     provider: billing.provider.kind,
