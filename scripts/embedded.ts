@@ -146,6 +146,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       logger,
       upstreams: upstreams as never,
       embedded: true,
+      // One process: calls go to each service's app directly, not through a loopback socket
+      // (ADR 26). The services still listen on their ports for each other and for /readyz.
+      proxyEngine: 'in-process',
+      inProcessServices: Object.fromEntries(
+        Object.entries(running).map(([name, s]) => [name, s.app]),
+      ) as never,
       authenticate: async (req) => verifier.verify(bearerToken(req.headers.authorization)),
       devRoutes: (req, res, next) => forwardDevRoute(notificationsUrl, req, res).catch(next),
       frontends: {

@@ -8,6 +8,7 @@ import { createGatewayMetrics } from './metrics.ts';
 import { defaultRemotes, type GatewayOptions, type RemoteManifests } from './options.ts';
 import type { Forwarder } from './proxy/forwarder.ts';
 import { createHttpProxyForwarder } from './proxy/http-proxy-forwarder.ts';
+import { createInProcessForwarder } from './proxy/in-process-forwarder.ts';
 import { createUndiciForwarder } from './proxy/undici-forwarder.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { startReadinessGate } from './readiness-gate.ts';
@@ -149,6 +150,10 @@ function createForwarder(options: GatewayOptions, logger: Logger): Forwarder {
     logger,
   };
   const engine = options.proxyEngine ?? gatewayDefaults.proxyEngine;
+  if (engine === 'in-process') {
+    if (!options.inProcessServices) throw new Error('the in-process engine needs inProcessServices');
+    return createInProcessForwarder(options.inProcessServices);
+  }
   return engine === 'http-proxy'
     ? createHttpProxyForwarder(forwarderOptions)
     : createUndiciForwarder(forwarderOptions);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from '@innerview/kit/logger';
 import type { RequestHandler } from 'express';
 import type { ServiceName } from './domain/route-table.ts';
+import type { InProcessServices } from './proxy/in-process-forwarder.ts';
 
 /** What a verified access token says about the caller. */
 export interface AuthenticatedUser {
@@ -30,9 +31,11 @@ export interface RemoteManifests {
 
 /**
  * How the proxied requests are forwarded. `http-proxy` is http-proxy-middleware; `undici` is an
- * undici-based forwarder behind the same Express app (see docs/benchmarks.md "Gateway").
+ * undici-based forwarder behind the same Express app (see docs/benchmarks.md "Gateway");
+ * `in-process` hands each call to the service's app in this process (embedded mode, ADR 26; needs
+ * `inProcessServices`).
  */
-export type ProxyEngine = 'http-proxy' | 'undici';
+export type ProxyEngine = 'http-proxy' | 'undici' | 'in-process';
 
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://auth:3000` (no trailing path). */
@@ -63,6 +66,8 @@ export interface GatewayOptions {
   trustProxy?: boolean | number | string;
   /** Default `undici`: the faster of the two, same behaviour (both pass the same tests). */
   proxyEngine?: ProxyEngine;
+  /** The services' request handlers for the `in-process` engine (the embedded product). */
+  inProcessServices?: InProcessServices;
   /** Mounted at /dev in embedded mode (dev mailbox, local checkout …), before the SPA fallback. */
   devRoutes?: RequestHandler;
   logger?: Logger;

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyEngine } from './options.ts';
 import { deadUrl, startTestGateway, type TestGateway } from './test-support/fake-upstreams.ts';
 
-const engines: ProxyEngine[] = ['http-proxy', 'undici'];
+const engines: ProxyEngine[] = ['http-proxy', 'undici', 'in-process'];
+/** The engines that reach services over the network, with its failures and connection reuse. */
+const networkEngines: ProxyEngine[] = ['http-proxy', 'undici'];
 
 let gateway: TestGateway | undefined;
 afterEach(async () => {
@@ -152,6 +154,17 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-request-id']).toBe(id);
   });
 
+  it('tells the service where the call came from (x-forwarded-*)', async () => {
+    gateway = await startTestGateway({ proxyEngine });
+    await fetch(`${gateway.url}/api/v1/users/me`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const seen = gateway.upstreams.auth.seen.at(-1)!;
+    // The client's chain with the gateway's peer appended (http-proxy joins without a space).
+    const chain = String(seen.headers['x-forwarded-for']).split(',');
+    expect(chain.map((hop) => hop.trim())).toEqual(['203.0.113.7', '127.0.0.1']);
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    expect(seen.headers['x-forwarded-host']).toBe(new URL(gateway.url).host);
+  });
+
   it('never lets a forged identity header reach a service', async () => {
     gateway = await startTestGateway({ proxyEngine });
     await fetch(`${gateway.url}/api/v1/chat/active-sessions`, {
@@ -195,25 +208,6 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
     expect(gateway.upstreams.chat.seen).toHaveLength(0);
-  });
-
-  it('answers 503 in the error shape when a service is down', async () => {
-    gateway = await startTestGateway({ proxyEngine }, { billing: await deadUrl() });
-    const res = await fetch(`${gateway.url}/api/v1/subscriptions/status`);
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
-    // The other services are unaffected.
-    expect((await fetch(`${gateway.url}/api/v1/users/me`)).status).toBe(200);
-  });
-
-  it('answers 504 in the error shape when a service stays silent past the time-out', async () => {
-    gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 });
-    gateway.upstreams.questionnaire.handle = () => {};
-    const started = Date.now();
-    const res = await fetch(`${gateway.url}/api/v1/questionnaire/status`);
-    expect(res.status).toBe(504);
-    expect(await res.json()).toEqual({ detail: 'Upstream timed out', code: 'GATEWAY_TIMEOUT' });
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('streams server-sent events as they come, past the time-out while data flows', async () => {
@@ -275,6 +269,27 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     await expect
       .poll(() => gateway!.upstreams.chat.aborted, { timeout: 2000 })
       .toEqual(['/api/v1/chat/stream']);
+  });
+});
+
+describe.each(networkEngines)('proxying over the network with the %s engine', (proxyEngine) => {
+  it('answers 503 in the error shape when a service is down', async () => {
+    gateway = await startTestGateway({ proxyEngine }, { billing: await deadUrl() });
+    const res = await fetch(`${gateway.url}/api/v1/subscriptions/status`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+    // The other services are unaffected.
+    expect((await fetch(`${gateway.url}/api/v1/users/me`)).status).toBe(200);
+  });
+
+  it('answers 504 in the error shape when a service stays silent past the time-out', async () => {
+    gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 });
+    gateway.upstreams.questionnaire.handle = () => {};
+    const started = Date.now();
+    const res = await fetch(`${gateway.url}/api/v1/questionnaire/status`);
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({ detail: 'Upstream timed out', code: 'GATEWAY_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('reuses upstream connections (keep-alive)', async () => {

@@ -23,6 +23,8 @@ export interface FakeUpstream {
   /** Requests whose client (the gateway) went away before the answer ended. */
   aborted: string[];
   handle: Handler;
+  /** The server's request listener, for the in-process engine. */
+  listener: http.RequestListener;
   close(): Promise<void>;
 }
 
@@ -46,9 +48,10 @@ export async function startFakeUpstream(service: ServiceName): Promise<FakeUpstr
     seen: [],
     aborted: [],
     handle: defaultHandler(service),
+    listener: () => {},
     close: async () => {},
   };
-  const server = http.createServer((req, res) => {
+  upstream.listener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -66,7 +69,8 @@ export async function startFakeUpstream(service: ServiceName): Promise<FakeUpstr
       });
       upstream.handle(req, res, body);
     });
-  });
+  };
+  const server = http.createServer(upstream.listener);
   server.on('connection', (socket) => {
     (socket as { fakeId?: number }).fakeId = ++connections;
   });
@@ -105,8 +109,16 @@ export async function startTestGateway(
   const urls = Object.fromEntries(
     serviceNames.map((s) => [s, upstreamUrls[s] ?? upstreams[s].url]),
   ) as Record<ServiceName, string>;
+  const inProcessServices =
+    overrides.proxyEngine === 'in-process'
+      ? (Object.fromEntries(serviceNames.map((s) => [s, upstreams[s].listener])) as Record<
+          ServiceName,
+          http.RequestListener
+        >)
+      : undefined;
   const gateway = createGateway({
     upstreams: urls,
+    inProcessServices,
     embedded: true,
     logger: createLogger({ name: 'gateway', level: 'silent' }),
     // Tests swap upstream handlers freely; the readiness gate has its own tests.
