@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pipelinedClient } from './pglite-pipelined.ts';
 
 /**
  * One database handle type for both drivers, so queries are written once and run on
@@ -70,7 +71,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (dir) mkdirSync(path.resolve(dir), { recursive: true });
   const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(pipelinedClient(client)) as unknown as Db;
   let closed = false;
   return {
     db,

@@ -1,11 +1,35 @@
 import type { Queryable } from '@innerview/kit';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { sessions } from './schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export async function insertSession(q: Queryable, values: typeof sessions.$inferInsert): Promise<void> {
-  await q.insert(sessions).values(values);
+/** The login's write, built once per database handle (as the login's read, db/users.ts). */
+const insertSessionQueries = new WeakMap<Queryable, ReturnType<typeof prepareInsertSession>>();
+
+function prepareInsertSession(q: Queryable) {
+  return q
+    .insert(sessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      rememberMe: sql.placeholder('rememberMe'),
+      createdAt: sql.placeholder('createdAt'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .prepare('auth_insert_session');
+}
+
+export async function insertSession(
+  q: Queryable,
+  values: Pick<typeof sessions.$inferInsert, 'id' | 'userId' | 'rememberMe' | 'createdAt' | 'expiresAt'>,
+): Promise<void> {
+  let query = insertSessionQueries.get(q);
+  if (!query) {
+    query = prepareInsertSession(q);
+    insertSessionQueries.set(q, query);
+  }
+  await query.execute(values);
 }
 
 export async function findSession(q: Queryable, id: string): Promise<SessionRow | undefined> {

@@ -1,5 +1,5 @@
 import type { Queryable } from '@innerview/kit';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LockoutState } from '../domain/lockout.ts';
 import { users } from './schema.ts';
 
@@ -21,8 +21,14 @@ export type LoginUser = Pick<
   'id' | 'passwordHash' | 'isVerified' | 'failedLoginAttempts' | 'lockedUntil'
 >;
 
-export async function findLoginUser(q: Queryable, email: string): Promise<LoginUser | undefined> {
-  const [row] = await q
+/**
+ * The login's read, built once per database handle: the statement text is made by drizzle on the
+ * first login, not on every one (the login path's cost is measured, docs/benchmarks.md "Login").
+ */
+const loginUserQueries = new WeakMap<Queryable, ReturnType<typeof prepareLoginUserQuery>>();
+
+function prepareLoginUserQuery(q: Queryable) {
+  return q
     .select({
       id: users.id,
       passwordHash: users.passwordHash,
@@ -31,8 +37,18 @@ export async function findLoginUser(q: Queryable, email: string): Promise<LoginU
       lockedUntil: users.lockedUntil,
     })
     .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.email, sql.placeholder('email')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('auth_find_login_user');
+}
+
+export async function findLoginUser(q: Queryable, email: string): Promise<LoginUser | undefined> {
+  let query = loginUserQueries.get(q);
+  if (!query) {
+    query = prepareLoginUserQuery(q);
+    loginUserQueries.set(q, query);
+  }
+  const [row] = await query.execute({ email });
   return row;
 }
 
