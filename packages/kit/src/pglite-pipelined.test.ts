@@ -71,6 +71,15 @@ describe('PGlite with pipelined queries', () => {
     expect(await byStars.execute({ stars: 4 })).toEqual([]);
   });
 
+  it('parses a remembered statement again when the schema changes under it', async () => {
+    const all = () => db.execute(sql`select * from notes where stars >= ${0}`);
+    const before = (await all()) as unknown as { rows: Array<Record<string, unknown>> };
+    await client.exec('alter table notes add column color text');
+    const after = (await all()) as unknown as { rows: Array<Record<string, unknown>> };
+    expect(Object.keys(after.rows[0]!)).toEqual([...Object.keys(before.rows[0]!), 'color']);
+    await client.exec('alter table notes drop column color');
+  });
+
   it("rejects with the server's error code and keeps working afterwards", async () => {
     const duplicate = db.insert(notes).values({ id, title: 'again', done: false, stars: 1, tags: [] });
     await expect(duplicate).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });

@@ -21,9 +21,16 @@ import {
 export function pipelinedClient(pg: PGlite): PGlite {
   const inQueryLock = <T>(run: () => Promise<T>) => pg._runExclusiveQuery(run);
   const query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-    const result = await pg._runExclusiveTransaction(() =>
-      inQueryLock(() => pipelinedQuery<T>(pg, text, params ?? [], options)),
-    );
+    const run = () =>
+      pg._runExclusiveTransaction(() =>
+        inQueryLock(() => pipelinedQuery<T>(pg, text, params ?? [], options)),
+      );
+    // Outside a transaction a statement whose remembered plan no longer fits the schema is simply
+    // parsed again (inside one, the error aborts the transaction, as a server would).
+    const result = await run().catch((error: { code?: string }) => {
+      if (error?.code === planChanged) return run();
+      throw error;
+    });
     // As PGlite does after a statement outside a transaction (a no-op on the Node file system).
     await pg.syncToFs();
     return result;
@@ -51,6 +58,17 @@ export function pipelinedClient(pg: PGlite): PGlite {
 }
 
 const { serialize } = protocol;
+/** "cached plan must not change result type": the schema changed under a named statement. */
+const planChanged = '0A000';
+
+/**
+ * Named server-side statements per PGlite instance, by SQL text: a statement seen before is bound
+ * and executed without being parsed and planned again (planning was most of a short statement's
+ * time), as node-postgres does with named statements. Bounded, because texts built with a
+ * varying number of parameters are each a statement; past the bound, statements go unnamed.
+ */
+const statementsOf = new WeakMap<PGlite, { names: Map<string, string>; next: number }>();
+export const maxNamedStatements = 500;
 
 async function pipelinedQuery<T>(
   pg: PGlite,
@@ -58,9 +76,17 @@ async function pipelinedQuery<T>(
   params: unknown[],
   options?: QueryOptions,
 ): Promise<Results<T>> {
+  let statements = statementsOf.get(pg);
+  if (!statements) {
+    statements = { names: new Map(), next: 0 };
+    statementsOf.set(pg, statements);
+  }
+  let name = statements.names.get(text);
+  const known = name !== undefined;
+  if (!known && statements.names.size < maxNamedStatements) name = `innerview_${++statements.next}`;
   const parts = [
-    serialize.parse({ text }),
-    serialize.bind({ values: params.map(asText) }),
+    ...(known ? [] : [serialize.parse({ text, name })]),
+    serialize.bind({ statement: name, values: params.map(asText) }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync(),
@@ -71,9 +97,20 @@ async function pipelinedQuery<T>(
     message.set(part, offset);
     offset += part.length;
   }
-  // Throws the server's error (code, detail, …) after the sync, as PGlite's own query does.
-  const messages = await pg.execProtocolStream(message, { syncToFs: false });
-  return resultOf<T>(messages as unknown as BackendMessage[], pg.parsers, options);
+  let messages: unknown[];
+  try {
+    // Throws the server's error (code, detail, …) after the sync, as PGlite's own query does.
+    messages = await pg.execProtocolStream(message, { syncToFs: false });
+  } catch (error) {
+    // A statement whose plan no longer fits (the schema changed) or that is gone: forget them all.
+    const code = (error as { code?: string }).code;
+    if (code === planChanged || code === '26000') statements.names.clear();
+    // A new name whose parse may have failed is not remembered (its next use parses again under
+    // another name, so a half-made statement is never bound).
+    throw error;
+  }
+  if (!known && name) statements.names.set(text, name);
+  return resultOf<T>(messages as BackendMessage[], pg.parsers, options);
 }
 
 type Parser = (value: string, typeId: number) => unknown;
