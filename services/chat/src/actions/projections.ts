@@ -9,6 +9,7 @@ import { kitOutbox, PoisonEventError, type Tx } from '@innerview/kit';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ChatContext } from '../chat-context.ts';
 import { applySubscriptionChange, deleteAccess, findAccess, setGraceUntil } from '../db/access.ts';
+import { erasedUnderLock, lockPerson } from '../db/erased.ts';
 import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
@@ -29,6 +30,7 @@ export async function subscriptionChanged(
   // What a message checks first changes here: the cached copy goes (see SendContextCache).
   sendContextCache(chat.service).forget(event.data.userId);
   const { data } = event;
+  if (await erasedUnderLock(tx, data.userId)) return;
   await applySubscriptionChange(
     tx,
     {
@@ -56,6 +58,7 @@ export async function paymentFailed(
 ): Promise<void> {
   // What a message checks first changes here: the cached copy goes (see SendContextCache).
   sendContextCache(chat.service).forget(event.data.userId);
+  if (await erasedUnderLock(tx, event.data.userId)) return;
   // A precise end from billing.subscription.changed (same change, delivered first) is kept.
   const current = await findAccess(tx, event.data.userId);
   if (current?.status === 'past_due' && current.graceUntil) return;
@@ -72,6 +75,7 @@ export async function languageChosen(
 ): Promise<void> {
   // What a message checks first changes here: the cached copy goes (see SendContextCache).
   sendContextCache(chat.service).forget(event.data.userId);
+  if (await erasedUnderLock(tx, event.data.userId)) return;
   const language = toLanguageCode(event.data.language);
   if (language)
     await saveLanguage(
@@ -95,6 +99,8 @@ export async function answersChanged(
   // What a message checks first changes here: the cached copy goes (see SendContextCache).
   sendContextCache(chat.service).forget(event.data.userId);
   const { userId, revision, submitted, sealedAnswers } = event.data;
+  // Also keeps encryptForUser from failing on the destroyed key, which would retry it for nothing.
+  if (await erasedUnderLock(tx, userId)) return;
   let snapshot: QuestionnaireAnswersSnapshot;
   try {
     const json = openPayload(chat.eventPayloadKeys, sealedAnswers, answersSnapshotAad(userId));
@@ -120,6 +126,8 @@ export async function userErased(
   // What a message checks first changes here: the cached copy goes (see SendContextCache).
   sendContextCache(chat.service).forget(event.data.userId);
   const { userId } = event.data;
+  // A projection event handled at the same moment commits before this sweep, or sees the tombstone.
+  await lockPerson(tx, userId);
   for (const reply of chat.streams.running(userId)) chat.streams.stop(reply.sessionId);
   await deleteUserSessions(tx, userId);
   await deleteAccess(tx, userId);

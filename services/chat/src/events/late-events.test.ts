@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { answersSnapshotAad, type EventData, type EventType } from '@innerview/contracts';
+import { parseKeyRing, sealPayload } from '@innerview/crypto';
+import { createEvent, kitInbox } from '@innerview/kit';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAccess } from '../db/access.ts';
+import { findProfile } from '../db/profiles.ts';
+import { dataKeys } from '../db/schema.ts';
+import { type ChatHarness, startChatHarness, waitUntil } from '../testing/chat-harness.ts';
+
+// Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
+// the dead letters) must not make chat hold a row naming them again (ADR 17).
+let h: ChatHarness;
+beforeAll(async () => {
+  h = await startChatHarness();
+}, 60_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** Publishes the events and waits until chat's inbox has taken every one of them. */
+async function deliver(events: Array<{ type: EventType; data: EventData<EventType> }>) {
+  const envelopes = events.map(({ type, data }) =>
+    createEvent(type, (data as { userId: string }).userId, data as never, {
+      occurredAt: h.clock.now().toISOString(),
+    }),
+  );
+  await h.bus.publish(envelopes);
+  const ids = envelopes.map((e) => e.id);
+  await waitUntil(async () => {
+    const rows = await h.service.ctx.db.select().from(kitInbox).where(inArray(kitInbox.eventId, ids));
+    return rows.length === ids.length;
+  });
+}
+
+/** Every event chat projects about a person, all stamped after the erasure. */
+function lateEvents(userId: string) {
+  const sealed = sealPayload(
+    parseKeyRing({ name: 'EVENT_PAYLOAD_KEY', value: h.eventPayloadKey }),
+    JSON.stringify({ answers: [{ questionKey: 'question_1', answerText: 'Late answer' }] }),
+    answersSnapshotAad(userId),
+  );
+  const periodEnd = new Date(h.clock.now().getTime() + 30 * 86_400_000).toISOString();
+  return [
+    {
+      type: 'billing.subscription.changed',
+      data: { userId, status: 'monthly', plan: 'monthly', periodEnd, trialTokensRemaining: null },
+    },
+    {
+      type: 'billing.payment.failed',
+      data: {
+        userId,
+        email: 'late@example.com',
+        firstName: 'Late',
+        language: 'en',
+        plan: 'monthly',
+        amountMinor: 1900,
+        currency: 'CHF',
+        accessUntil: '2026-06-01',
+      },
+    },
+    { type: 'auth.settings.changed', data: { userId, language: 'de', theme: 'dark' } },
+    {
+      type: 'auth.user.registered',
+      data: { userId, email: 'late@example.com', firstName: 'Late', language: 'fr' },
+    },
+    {
+      type: 'questionnaire.answers.changed',
+      data: { userId, revision: 7, submitted: true, sealedAnswers: sealed },
+    },
+  ] as Array<{ type: EventType; data: EventData<EventType> }>;
+}
+
+describe('events about a person arriving after their erasure', () => {
+  it('change nothing: no access row, no profile, the data key stays destroyed', async () => {
+    const erased = randomUUID();
+    await h.subscribe(erased, 'monthly');
+    await h.answers(erased, [{ questionKey: 'question_1', answerText: 'Calm mornings' }]);
+    await deliver([{ type: 'auth.user.erased', data: { userId: erased } }]);
+    expect(await findAccess(h.service.ctx.db, erased)).toBeUndefined();
+    expect(await findProfile(h.service.ctx.db, erased)).toBeUndefined();
+
+    h.clock.advance(60_000);
+    await deliver(lateEvents(erased));
+
+    expect(await findAccess(h.service.ctx.db, erased)).toBeUndefined();
+    expect(await findProfile(h.service.ctx.db, erased)).toBeUndefined();
+    const [key] = await h.service.ctx.db.select().from(dataKeys).where(eq(dataKeys.userId, erased));
+    expect(key).toMatchObject({ wrappedKey: null, destroyedAt: expect.any(Date) });
+  });
+
+  it('still apply to a person who was not erased', async () => {
+    const other = randomUUID();
+    await deliver(lateEvents(other));
+    expect(await findAccess(h.service.ctx.db, other)).toMatchObject({ status: 'monthly' });
+    expect(await findProfile(h.service.ctx.db, other)).toMatchObject({
+      language: 'de',
+      answersRevision: 7,
+    });
+  });
+});
