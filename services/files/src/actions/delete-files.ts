@@ -1,6 +1,7 @@
 import { HttpError, type Tx } from '@innerview/kit';
 import { forgetBlobDeletion, queueBlobDeletions } from '../db/blob-deletions.ts';
 import { forgetDeletedSessions, recordDeletedSession } from '../db/deleted-sessions.ts';
+import { isErased } from '../db/erased.ts';
 import {
   deleteFile,
   deleteSessionFiles,
@@ -28,7 +29,11 @@ export async function deleteOwnFile(fc: FilesContext, userId: string, id: string
     .catch(() => sweepSoon(fc));
 }
 
-/** `chat.session.deleted`: the session's files go with it, and no upload can join it any more. */
+/**
+ * `chat.session.deleted`: the session's files go with it, and no upload can join it any more. After
+ * the person's erasure (the event came late: a retry, a replay) their files are gone already and the
+ * deleted-session record would name them again: nothing to do.
+ */
 export async function removeSessionFiles(
   fc: FilesContext,
   userId: string,
@@ -36,6 +41,9 @@ export async function removeSessionFiles(
   tx: Tx,
 ): Promise<void> {
   await lockSession(tx, sessionId);
+  // The erasure takes this lock too: it commits before this check or waits for this transaction.
+  await lockUserUploads(tx, userId);
+  if (await isErased(tx, userId)) return;
   const keys = await deleteSessionFiles(tx, userId, sessionId);
   await queueBlobDeletions(tx, keys, fc.service.clock.now());
   await recordDeletedSession(tx, userId, sessionId, fc.service.clock.now());
