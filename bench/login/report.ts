@@ -46,6 +46,7 @@ const PARTS: Array<[label: string, matches: (url: string, name: string) => boole
     'PGlite (Postgres in WebAssembly) with drizzle',
     (url, name) =>
       url.includes('@electric-sql/pglite') ||
+      url.includes('pglite-pipelined.ts') ||
       url.startsWith('wasm://') ||
       url.includes('drizzle-orm') ||
       name === 'wasm-to-js' ||
@@ -60,7 +61,7 @@ const PARTS: Array<[label: string, matches: (url: string, name: string) => boole
     (url) => url.includes('/jose/') || url.includes('signing-keys.ts') || url.includes('internal/crypto/sig'),
   ],
   [
-    'gateway (its code, undici proxy, rate limiter)',
+    'gateway (its code, hand-over to the service, rate limiter)',
     (url) => /\/gateway\/src\/|undici|express-rate-limit|http-proxy/.test(url),
   ],
   [
@@ -265,8 +266,13 @@ ${reading(report)}
 What was done for the login path (2026-11-21): tokens are signed with node:crypto on the calling
 thread (jose's WebCrypto signing queued each signature on the libuv thread pool behind the password
 hashes), and the login reads only the five columns of the account it needs. A successful login is
-two statements (the account read, the session insert) besides the hash; the rest of the main
-thread's share is the gateway and the HTTP stack of both hops.
+two statements (the account read, the session insert) besides the hash. Then (ADR 26): the
+embedded gateway hands each call to the service's app in-process instead of over a loopback socket
+(one HTTP stack per call, not two), PGlite statements go in one trip into WebAssembly instead of
+six, are parsed and planned once per text and their results parsed without copying PGlite's
+catalogue-wide parser map, and the login's two statements are built once by drizzle. The rest of
+the main thread's share is the HTTP stack, Express and the services' middleware (request id,
+access log, metrics, body parsing) and PGlite executing the two statements.
 ${report.profile ? `\n${renderBreakdown(report.profile)}` : ''}`;
 }
 
