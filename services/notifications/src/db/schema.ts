@@ -28,3 +28,12 @@ export const sentMail = pgTable(
 );
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
+
+/**
+ * The people erased (ADR 17), so that an event about one of them arriving late (another topic, a
+ * retry, a replay from the dead letters) sends them nothing and records nothing. Holds a hash of
+ * the user id (`erasedMark`), not the id, and no date: nothing of the person, only "this id is gone".
+ */
+export const erasedPeople = pgTable('erased_people', {
+  mark: text('mark').primaryKey(),
+});

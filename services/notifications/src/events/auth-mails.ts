@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
+import { lockPerson, markErased } from '../db/erased.ts';
 import { deleteUserMails, hasVerificationMail } from '../db/sent-mail.ts';
 import { type MailDeps, queueMail } from './queue-mail.ts';
 
@@ -49,7 +50,8 @@ export function authMailHandlers(deps: AuthMailDeps) {
 
     /**
      * 90 days after deletion, a day before the erasure (ADR 17): the confirmation mail, sent while
-     * the address is still known. Its `sent_mail` row goes at the erasure like the others.
+     * the address is still known. Its `sent_mail` row goes at the erasure like the others; were it
+     * to arrive after the erasure, it is still sent, and recorded nowhere (see queueMail).
      */
     async erasureConfirmation(event: EventEnvelope<'auth.user.erasure-confirmation'>, tx: Queryable) {
       const { userId, email, firstName, language, deletedAt } = event.data;
@@ -61,8 +63,13 @@ export function authMailHandlers(deps: AuthMailDeps) {
       });
     },
 
-    /** The 90-day erasure: the mail log goes with the rest of the user's data. */
+    /**
+     * The 90-day erasure: the mail log goes with the rest of the user's data, and the person is
+     * marked erased, so that a late event or a mail job still running records nothing again.
+     */
     async userErased(event: EventEnvelope<'auth.user.erased'>, tx: Queryable) {
+      await lockPerson(tx, event.data.userId);
+      await markErased(tx, event.data.userId);
       await deleteUserMails(tx, event.data.userId);
     },
   };

@@ -1,4 +1,5 @@
 import type { JobQueue, Queryable } from '@innerview/kit';
+import { erasedUnderLock } from '../db/erased.ts';
 import { recordQueued } from '../db/sent-mail.ts';
 import { type MailRequest, mailLanguage } from '../domain/compose-mail.ts';
 import { mailIdFor } from '../domain/mail-id.ts';
@@ -14,6 +15,10 @@ export interface MailDeps {
  * Records the mail as queued (in the consumer's inbox transaction) and hands it to the send-mail
  * job. The inbox keeps a redelivered event from getting here twice; the job id (event id +
  * template) is the second guard, and the mail id derived from both the third.
+ *
+ * An event about a person already erased (it came late: another topic, a retry, a replay) sends
+ * nothing, except the erasure confirmation, which they are owed even when it is late (ADR 17): that
+ * one is sent but leaves no `sent_mail` row.
  */
 export async function queueMail(
   tx: Queryable,
@@ -22,13 +27,16 @@ export async function queueMail(
 ): Promise<void> {
   const { template } = mail.request;
   const mailId = mailIdFor(mail.eventId, template);
-  await recordQueued(tx, {
-    id: mailId,
-    userId: mail.userId,
-    eventId: mail.eventId,
-    template,
-    language: mailLanguage(mail.request.language),
-  });
+  const erased = await erasedUnderLock(tx, mail.userId);
+  if (erased && template !== 'account-erased') return;
+  if (!erased)
+    await recordQueued(tx, {
+      id: mailId,
+      userId: mail.userId,
+      eventId: mail.eventId,
+      template,
+      language: mailLanguage(mail.request.language),
+    });
   const job: SendMailJob = { mailId, ...mail };
   await deps.jobs.add(sendMailJobName, job, {
     jobId: `${mail.eventId}-${template}`,

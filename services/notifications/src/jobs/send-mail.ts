@@ -1,5 +1,6 @@
 import type { Db, JobHandler, Logger } from '@innerview/kit';
 import { z } from 'zod';
+import { erasedUnderLock, isErased } from '../db/erased.ts';
 import { mailStatus, recordAttempt, type SentMailKey } from '../db/sent-mail.ts';
 import {
   composeMail,
@@ -37,9 +38,24 @@ export interface SendMailDeps {
 }
 
 /**
+ * Records a try unless the person was erased meanwhile (then the row would name them again); under
+ * the erasure's lock, so that it commits before the erasure's sweep or sees its mark.
+ */
+async function recordUnlessErased(
+  db: Db,
+  key: SentMailKey,
+  outcome: Parameters<typeof recordAttempt>[2],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await erasedUnderLock(tx, key.userId))) await recordAttempt(tx, key, outcome);
+  });
+}
+
+/**
  * Renders and delivers one mail, and records the outcome in `sent_mail`. A mail already sent is
  * not sent again (a job run twice); a failed try throws so the queue retries it with backoff, and
- * the last failed try marks the mail `failed`. Logs name the template and mail id only.
+ * the last failed try marks the mail `failed`. Logs name the template and mail id only. A person
+ * erased since the mail was queued gets only the erasure confirmation, and nothing is recorded.
  */
 export function sendMailHandler(deps: SendMailDeps): JobHandler<SendMailJob> {
   return async ({ data, attempt }) => {
@@ -65,6 +81,10 @@ export function sendMailHandler(deps: SendMailDeps): JobHandler<SendMailJob> {
       deps.log.info({ mailId: job.mailId, template }, 'mail already sent');
       return;
     }
+    if (template !== 'account-erased' && (await isErased(deps.db, job.userId))) {
+      deps.log.info({ mailId: job.mailId, template }, 'mail dropped: the person was erased');
+      return;
+    }
     const mail = composeMail(job.request, deps.settings);
     let sentAt: string;
     try {
@@ -88,10 +108,10 @@ export function sendMailHandler(deps: SendMailDeps): JobHandler<SendMailJob> {
         },
         final ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
       );
-      await recordAttempt(deps.db, key, { status: final ? 'failed' : 'queued', attempt });
+      await recordUnlessErased(deps.db, key, { status: final ? 'failed' : 'queued', attempt });
       throw failure;
     }
-    await recordAttempt(deps.db, key, { status: 'sent', attempt, sentAt });
+    await recordUnlessErased(deps.db, key, { status: 'sent', attempt, sentAt });
     deps.log.info({ mailId: job.mailId, template, transport: deps.transport.kind }, 'mail sent');
   };
 }
