@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Tx } from '@innerview/kit';
 import type { BillingContext } from '../billing-context.ts';
+import { erasedUnderLock, lockPerson, markErased } from '../db/erased.ts';
 import { eraseUserTraces, pseudonymiseAccountingRecord } from '../db/erasure.ts';
 import {
   insertSubscription,
@@ -18,7 +19,11 @@ import { commitChange, type Emit } from './commit.ts';
  * event); the events it publishes go to the outbox through `emit` in that same transaction.
  */
 
-/** A new account: its row, with no status (post-login routing sends the person to /pricing). */
+/**
+ * A new account: its row, with no status (post-login routing sends the person to /pricing). Were the
+ * event to come after the person's erasure (a replay from the dead letters), it makes no row: the
+ * other handlers only touch an existing row, which the erasure has moved to a pseudonym.
+ */
 export async function userRegistered(
   billing: BillingContext,
   event: EventEnvelope<'auth.user.registered'>,
@@ -26,6 +31,7 @@ export async function userRegistered(
 ): Promise<void> {
   const now = billing.service.clock.now();
   const { userId, email, firstName, language } = event.data;
+  if (await erasedUnderLock(tx, userId)) return;
   const created = await insertSubscription(tx, {
     userId,
     email,
@@ -125,6 +131,7 @@ export async function userErased(
   tx: Tx,
 ): Promise<void> {
   const { userId } = event.data;
+  await lockPerson(tx, userId);
   // Random (v4), never derived from the user id: nothing leads from the person to the record.
   const pseudonym = randomUUID();
   const providerCustomerId = await billing.provider.forgetPerson(userId, pseudonym, { tx });
@@ -133,4 +140,5 @@ export async function userErased(
     providerCustomerId,
     now: billing.service.clock.now(),
   });
+  await markErased(tx, userId);
 }

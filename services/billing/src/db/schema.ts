@@ -205,3 +205,13 @@ export const localProviderIdempotency = pgTable('local_provider_idempotency', {
   response: jsonb('response').notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * The people erased (ADR 17), so that an event about one of them arriving late (another topic, a
+ * retry, a replay from the dead letters) makes no row naming them again. Holds a hash of the user
+ * id (`erasedMark`), not the id, and no date (a date would match the pseudonymous record's
+ * `erased_at`): nothing of the person, only "this id is gone".
+ */
+export const erasedPeople = pgTable('erased_people', {
+  mark: text('mark').primaryKey(),
+});

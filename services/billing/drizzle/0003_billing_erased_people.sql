@@ -1,0 +1,3 @@
+CREATE TABLE "erased_people" (
+	"mark" text PRIMARY KEY NOT NULL
+);
