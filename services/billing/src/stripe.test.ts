@@ -1,5 +1,8 @@
-import { ManualClock } from '@innerview/kit';
+import { createEvent, ManualClock } from '@innerview/kit';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from './db/schema.ts';
+import { findSubscription } from './db/subscriptions.ts';
 import { type FakeStripe, startFakeStripe } from './testing/fake-stripe.ts';
 import { APP_URL, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
@@ -206,5 +209,41 @@ describe('the Stripe adapter', () => {
     expect((await status(user)).next_billing_date).toBe('2026-10-30');
     await h.sweep();
     expect((await status(user)).next_billing_date).toBe('2026-11-30');
+  });
+
+  it('at the erasure clears the address and the user id Stripe was given, and still follows the pseudonymous subscription', async () => {
+    clock.set('2026-11-02T09:00:00.000Z');
+    const { user, subscriptionId } = await subscribed();
+    const customerId = stripe.subscriptions.get(subscriptionId)!.customer as string;
+    expect(stripe.customers.get(customerId)).toMatchObject({
+      email: expect.stringContaining('@example.com'),
+      metadata: { userId: user },
+    });
+    expect(stripe.subscriptions.get(subscriptionId)!.metadata).toEqual({ userId: user });
+
+    await h.publish(createEvent('auth.user.erased', user, { userId: user }));
+    await h.waitFor(async () => (await findSubscription(h.service.ctx.db, user)) === undefined);
+
+    expect(stripe.customers.get(customerId)).toMatchObject({ email: null, metadata: {} });
+    expect(stripe.customers.get(customerId)!.name ?? null).toBeNull();
+    expect(stripe.subscriptions.get(subscriptionId)!.metadata).toEqual({});
+    // Nothing sent to Stripe at the erasure names the person.
+    const erasure = stripe.requests.filter((r) => r.idempotencyKey?.startsWith('erase:'));
+    expect(erasure.map((r) => r.path)).toEqual([
+      `/v1/customers/${customerId}`,
+      `/v1/subscriptions/${subscriptionId}`,
+    ]);
+    expect(JSON.stringify(erasure)).not.toContain(user);
+
+    // The record, now under a pseudonym, still ends when Stripe ends the subscription.
+    clock.set('2026-12-02T09:00:00.000Z');
+    const ended = stripe.endPeriod(subscriptionId);
+    expect((await deliver(stripe.event('customer.subscription.deleted', ended))).status).toBe(200);
+    const [kept] = await h.service.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+    expect(kept).toMatchObject({ status: 'cancelled', erasedAt: expect.any(Date), email: null });
+    expect(kept!.userId).not.toBe(user);
   });
 });

@@ -134,7 +134,13 @@ export async function userErased(
   await lockPerson(tx, userId);
   // Random (v4), never derived from the user id: nothing leads from the person to the record.
   const pseudonym = randomUUID();
-  const providerCustomerId = await billing.provider.forgetPerson(userId, pseudonym, { tx });
+  const row = await lockSubscription(tx, userId);
+  const providerCustomerId = await billing.provider.forgetPerson(
+    userId,
+    pseudonym,
+    { tx },
+    { customerId: row?.providerCustomerId ?? null },
+  );
   await eraseUserTraces(tx, userId);
   await pseudonymiseAccountingRecord(tx, userId, pseudonym, {
     providerCustomerId,

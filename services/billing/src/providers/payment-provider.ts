@@ -120,8 +120,14 @@ export interface PaymentProvider {
    * record and moves that record to `pseudonym`, billing's random stand-in for the user id (the
    * local provider: its delivered events and the card's last four digits go, its subscription is
    * re-keyed). Answers the customer id the pseudonymous record keeps, or null to keep the current
-   * one. Stripe: nothing here (its ids are random, not the person's); the Stripe account's own
-   * retention applies to its customer and invoices.
+   * one. Stripe: the customer (`customerId`, billing's record of it) loses the address, name and
+   * `metadata.userId`, and each of its subscriptions its `metadata.userId`; the ids stay (random,
+   * not the person's), and the Stripe account's own retention applies to its invoices.
    */
-  forgetPerson(userId: string, pseudonym: string, context: ProviderCallContext): Promise<string | null>;
+  forgetPerson(
+    userId: string,
+    pseudonym: string,
+    context: ProviderCallContext,
+    record: { customerId: string | null },
+  ): Promise<string | null>;
 }

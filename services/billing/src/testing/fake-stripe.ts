@@ -26,6 +26,7 @@ export interface FakeStripe {
   secretKey: string;
   webhookSecret: string;
   requests: RecordedRequest[];
+  customers: Map<string, Json>;
   subscriptions: Map<string, Json>;
   schedules: Map<string, Json>;
   sessions: Map<string, Json>;
@@ -137,6 +138,13 @@ export async function startFakeStripe(options: {
     };
   };
 
+  const updateMetadata = (object: Json, changes: Json) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === '') delete object.metadata[key];
+      else object.metadata[key] = value;
+    }
+  };
+
   type Handler = (body: Json, params: string[], query: Json) => { status?: number; body: Json };
   const routes: Array<[string, RegExp, Handler]> = [
     [
@@ -164,6 +172,23 @@ export async function startFakeStripe(options: {
     ],
     [
       'POST',
+      /^\/v1\/customers\/([^/]+)$/,
+      (body, [customerId]) => {
+        const customer = customers.get(customerId!);
+        if (!customer)
+          return {
+            status: 404,
+            body: { error: { type: 'invalid_request_error', message: 'No such customer' } },
+          };
+        // As Stripe does: '' removes a field or a metadata key.
+        for (const field of ['email', 'name'])
+          if (field in body) customer[field] = body[field] === '' ? null : body[field];
+        if (body.metadata) updateMetadata(customer, body.metadata);
+        return { body: clone(customer) };
+      },
+    ],
+    [
+      'POST',
       /^\/v1\/checkout\/sessions$/,
       (body) => {
         const sessionId = id('cs_test');
@@ -176,6 +201,7 @@ export async function startFakeStripe(options: {
           customer: body.customer,
           client_reference_id: body.client_reference_id,
           metadata: body.metadata ?? {},
+          subscription_data: body.subscription_data ?? {},
           subscription: null,
           success_url: body.success_url,
           cancel_url: body.cancel_url,
@@ -183,6 +209,17 @@ export async function startFakeStripe(options: {
         };
         sessions.set(sessionId, session);
         return { body: session };
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions$/,
+      (_b, _p, query) => {
+        const data = [...subscriptions.values()]
+          .filter((sub) => !query.customer || sub.customer === query.customer)
+          .filter((sub) => query.status === 'all' || sub.status !== 'canceled')
+          .map(clone);
+        return { body: { object: 'list', data, has_more: false, url: '/v1/subscriptions' } };
       },
     ],
     [
@@ -212,6 +249,7 @@ export async function startFakeStripe(options: {
           sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
           sub.canceled_at = sub.cancel_at_period_end ? seconds(clock.now()) : null;
         }
+        if (body.metadata) updateMetadata(sub, body.metadata);
         return { body: clone(sub) };
       },
     ],
@@ -341,6 +379,7 @@ export async function startFakeStripe(options: {
     secretKey,
     webhookSecret,
     requests,
+    customers,
     subscriptions,
     schedules,
     sessions,
@@ -369,7 +408,7 @@ export async function startFakeStripe(options: {
         cancellation_details: null,
         default_payment_method: method.id,
         schedule: null,
-        metadata: {},
+        metadata: { ...(session.subscription_data.metadata ?? {}) },
         items: {
           object: 'list',
           data: [

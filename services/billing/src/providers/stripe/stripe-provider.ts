@@ -205,7 +205,33 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     // Stripe renews, switches and cancels by itself; the sweep re-reads the subscription after this.
     async settlePeriodEnd() {},
     async flush() {},
-    async forgetPerson() {
+    async forgetPerson(_userId, pseudonym, _context, record) {
+      if (!record.customerId) return null;
+      // Stripe removes a field or a metadata key set to ''. The customer stays: deleting it would
+      // end a subscription the pseudonymous record still follows to the end of its cycle.
+      try {
+        await stripe.customers.update(
+          record.customerId,
+          { email: '', name: '', metadata: { userId: '' } },
+          { idempotencyKey: `erase:${pseudonym}:customer` },
+        );
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      // Checkout gave each subscription `metadata.userId` too (subscription_data).
+      for await (const sub of stripe.subscriptions.list({
+        customer: record.customerId,
+        status: 'all',
+        limit: 100,
+      })) {
+        if (!sub.metadata?.userId) continue;
+        await stripe.subscriptions.update(
+          sub.id,
+          { metadata: { userId: '' } },
+          { idempotencyKey: `erase:${pseudonym}:${sub.id}` },
+        );
+      }
       return null;
     },
 
