@@ -5,6 +5,7 @@ import { configuredAttachmentTexts } from './attachments/configured-attachment-t
 import type { ChatContext, ChatServiceContext } from './chat-context.ts';
 import type { CoachModel } from './coach/coach-model.ts';
 import { createCoach } from './coach/create-coach.ts';
+import { type CrisisCheck, createModelCrisisCheck } from './coach/crisis-check.ts';
 import { chatConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
@@ -20,9 +21,30 @@ export interface ChatServiceOptions {
   streams?: ReplyStreams;
   /** How attached files are read; the files service at `FILES_URL` when absent. */
   attachments?: AttachmentTexts;
+  /**
+   * The model-based crisis check; from the configuration when absent (the OpenAI-compatible
+   * model's when it is the coach, else none).
+   */
+  crisisCheck?: CrisisCheck | null;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
+
+/**
+ * The model check only beside a model coach: the offline coach has no model to ask, and a coach
+ * given by a test without a configured model gets none.
+ */
+function configuredCrisisCheck(service: ChatServiceContext, coach: CoachModel): CrisisCheck | null {
+  const { config, log } = service;
+  if (coach.kind !== 'openai' || !config.OPENAI_API_KEY) return null;
+  return createModelCrisisCheck({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    // Why the model gave no verdict (the reply went on): never the message.
+    onFallback: (reason) => log.warn({ reason }, 'crisis check gave no verdict'),
+  });
+}
 
 /**
  * The chat service: sessions, transcripts, streaming replies from the coach model (resumable),
@@ -34,10 +56,13 @@ export function createChatService(options: ChatServiceOptions = {}) {
     let chat = contexts.get(service);
     if (!chat) {
       const { config } = service;
+      const coach = options.coach ?? createCoach(config);
       chat = {
         service,
         ...chatKeys(service),
-        coach: options.coach ?? createCoach(config),
+        coach,
+        crisisCheck:
+          options.crisisCheck !== undefined ? options.crisisCheck : configuredCrisisCheck(service, coach),
         streams:
           options.streams ??
           new MemoryReplyStreams({

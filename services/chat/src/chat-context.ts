@@ -2,6 +2,7 @@ import type { KeyRing, UserCrypto } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext, Tx } from '@innerview/kit';
 import type { AttachmentTexts } from './attachments/attachment-texts.ts';
 import type { CoachModel } from './coach/coach-model.ts';
+import type { CrisisCheck } from './coach/crisis-check.ts';
 import type { ChatConfig } from './config.ts';
 import type { ReplyStreams } from './streams/reply-streams.ts';
 
@@ -17,6 +18,11 @@ export interface ChatContext {
   /** Opens the answers sealed in `questionnaire.answers.changed`. */
   eventPayloadKeys: KeyRing;
   coach: CoachModel;
+  /**
+   * The model-based crisis check, asked beside the reply about messages with a risk cue that the
+   * rules did not flag (docs/safety.md, ADR 28); null with the offline coach (no model to ask).
+   */
+  crisisCheck: CrisisCheck | null;
   streams: ReplyStreams;
   attachments: AttachmentTexts;
   /** Replies being generated now; settled ones leave the set. */

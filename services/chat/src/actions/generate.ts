@@ -36,6 +36,11 @@ export interface GenerationInput {
   /** Whether `language` came from the message's own words (else the conversation may tell better). */
   languageFromText: boolean;
   finding: SafetyFinding | null;
+  /**
+   * A risk cue the rules did not flag (docs/safety.md): the model check runs beside the reply,
+   * whose words are held back until it answers.
+   */
+  modelCheck: boolean;
   /** Whether the session still waits for its first title. */
   needsTitle: boolean;
   /** Trial: the reply's tokens also lower the local quota. */
@@ -65,10 +70,12 @@ export async function generateReply(
 ): Promise<ReplyResult> {
   const { log } = chat.service;
   let turn: PreparedTurn | undefined;
+  // Asked first, beside everything else: the reply's words wait for it, the conversation need not.
+  const verdict = input.modelCheck ? askCrisisCheck(chat, writer, input) : null;
   try {
     turn = await prepareTurn(chat, input.turn);
-    if (input.finding) return await answerCrisis(chat, writer, input, turn, input.finding);
-    return await answerWithCoach(chat, writer, input, turn);
+    if (input.finding) return await answerCrisis(chat, writer, input, turn, input.finding, 'rules');
+    return await answerWithCoach(chat, writer, input, turn, verdict);
   } catch (err) {
     const kind = err instanceof CoachModelError ? err.kind : 'internal';
     log.warn(
@@ -88,12 +95,29 @@ export async function generateReply(
   }
 }
 
+/**
+ * The model check's finding, or null when it says no crisis, times out or fails (its time-out
+ * bounds the wait). The person stopping the reply cancels it.
+ */
+function askCrisisCheck(
+  chat: ChatContext,
+  writer: ReplyWriter,
+  input: GenerationInput,
+): Promise<SafetyFinding | null> {
+  return chat.crisisCheck!.check(input.message, input.language, writer.signal).catch((err: unknown) => {
+    // The check reports its own failures; this is a bug in it. The name only, never the text.
+    chat.service.log.warn({ replyId: writer.replyId, err: (err as Error)?.name }, 'crisis check failed');
+    return null;
+  });
+}
+
 async function answerCrisis(
   chat: ChatContext,
   writer: ReplyWriter,
   input: GenerationInput,
   turn: PreparedTurn,
   finding: SafetyFinding,
+  by: 'rules' | 'model',
 ): Promise<ReplyResult> {
   const content = crisisReply(finding.category, finding.language);
   for (const piece of streamPieces(content)) writer.append(piece);
@@ -124,7 +148,10 @@ async function answerCrisis(
       }),
     );
   });
-  chat.service.log.info({ sessionId: input.sessionId, category: finding.category }, 'crisis answer given');
+  chat.service.log.info(
+    { sessionId: input.sessionId, category: finding.category, by },
+    'crisis answer given',
+  );
   writer.end({ kind: 'done' });
   return { ok: true, outcome: 'safety', content, tokens: 0, title: null };
 }
@@ -134,6 +161,7 @@ async function answerWithCoach(
   writer: ReplyWriter,
   input: GenerationInput,
   turn: PreparedTurn,
+  verdict: Promise<SafetyFinding | null> | null,
 ): Promise<ReplyResult> {
   const { config } = chat.service;
   const { history } = turn;
@@ -151,8 +179,34 @@ async function answerWithCoach(
           input.message,
         ].join('\n'),
       ) ?? input.language);
+  // While the model check is out, the reply's words are held back (`held`); a crisis finding
+  // cancels the reply and its title call (`checked`), no finding releases the words.
+  const checked = verdict ? new AbortController() : null;
+  const signal = checked ? AbortSignal.any([writer.signal, checked.signal]) : writer.signal;
+  let content = '';
+  let held: string[] | null = verdict ? [] : null;
+  let flagged: SafetyFinding | null = null;
+  const show = (text: string) => {
+    if (writer.signal.aborted) return;
+    content += text;
+    writer.append(text);
+  };
+  const decided = verdict?.then((finding) => {
+    if (finding) {
+      flagged = finding;
+      checked!.abort();
+      return;
+    }
+    const pieces = held ?? [];
+    held = null;
+    for (const piece of pieces) show(piece);
+  });
+  // The title call starts once the first word is out: beside the reply's start it competed with
+  // it for the process and the model; the rest of the reply leaves it time to finish.
   const titleWork: Promise<CoachTitle | null> = input.needsTitle
-    ? chat.coach.title(input.message, language, writer.signal).catch(() => null)
+    ? writer.firstPiece
+        .then((written) => (written ? chat.coach.title(input.message, language, signal) : null))
+        .catch(() => null)
     : Promise.resolve(null);
   const context = buildCoachContext({
     language,
@@ -163,7 +217,6 @@ async function answerWithCoach(
     attachmentSummary: attachments.summary,
     budgetTokens: config.CHAT_CONTEXT_TOKENS,
   });
-  let content = '';
   let usage = { promptTokens: 0, completionTokens: 0 };
   const events = chat.coach.reply(
     {
@@ -177,15 +230,23 @@ async function answerWithCoach(
       attachmentSummary: attachments.summary,
       maxTokens: config.CHAT_REPLY_MAX_TOKENS,
     },
-    writer.signal,
+    signal,
   );
-  for await (const event of events) {
-    if (event.type === 'usage') usage = event;
-    else if (!writer.signal.aborted) {
-      content += event.text;
-      writer.append(event.text);
+  try {
+    for await (const event of events) {
+      if (event.type === 'usage') usage = event;
+      else if (held) held.push(event.text);
+      else show(event.text);
     }
+  } catch (err) {
+    // A model failure while the check is out: someone in crisis still gets the crisis answer.
+    await decided;
+    if (!flagged) throw err;
   }
+  // A short reply can end before the check answers: its words wait for the verdict.
+  await decided;
+  // The reply and its title call were cancelled; nothing of them is kept or metered.
+  if (flagged) return answerCrisis(chat, writer, input, turn, flagged, 'model');
   const reason = writer.abortReason();
   const outcome = reason === null ? 'complete' : 'stopped';
   const generated = await titleWork;

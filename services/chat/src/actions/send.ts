@@ -7,6 +7,7 @@ import { sendContextCache } from '../db/send-context-cache.ts';
 import { chatAccess } from '../domain/access.ts';
 import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { detectCrisis } from '../domain/safety/detector.ts';
+import { hasRiskCue } from '../domain/safety/risk-cues.ts';
 import { generateReply, type ReplyResult } from './generate.ts';
 import { findSessionOf } from './sessions.ts';
 
@@ -25,7 +26,8 @@ export interface StartedReply {
 
 /**
  * Accepts a message and starts its reply (spec §4 "Chat sending", §7): access (unless it is a
- * crisis message, which is always answered), the session (new when `session_id` is null, the
+ * crisis message, which is always answered; a refused message with a risk cue is first put to the
+ * model check), the session (new when `session_id` is null, the
  * person's own otherwise, else 404), one reply at a time per session; then the reply is generated
  * by a task of its own, which also stores the message (encrypted). Every refusal happens here,
  * before a stream starts, as a JSON error.
@@ -40,8 +42,20 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
     body.session_id ? findSessionOf(chat, userId, body.session_id) : Promise.resolve(undefined),
   ]);
   if (body.session_id && !existing) throw new HttpError(404);
-  const finding = detectCrisis(message);
+  const language = replyLanguage({
+    message,
+    requested: body.language,
+    saved: profile?.language,
+    acceptLanguage: input.acceptLanguage,
+  });
+  let finding = detectCrisis(message);
+  // The model check only where the rules saw nothing but a risk cue is there (docs/safety.md): a
+  // message without one goes on exactly as before, with no call and no wait.
+  const askModel = !finding && chat.crisisCheck !== null && hasRiskCue(message);
   const access = chatAccess(projection, now, service.config.CHAT_PAST_DUE_GRACE_DAYS);
+  // A refusal is never the answer to someone in danger: with no reply to run beside, the check is
+  // awaited (at most its time-out) before refusing.
+  if (!access.allowed && askModel) finding = await chat.crisisCheck!.check(message, language);
   if (!access.allowed && !finding)
     throw new HttpError(access.httpStatus, access.detail, access.code, {
       reason: access.reason,
@@ -62,12 +76,6 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const writer = chat.streams.begin({ sessionId, userId, replyId });
   if (!writer) throw new HttpError(409, chatTexts.replyInProgress);
   try {
-    const language = replyLanguage({
-      message,
-      requested: body.language,
-      saved: profile?.language,
-      acceptLanguage: input.acceptLanguage,
-    });
     // The task reads the conversation, stores the message and asks the coach; the stream can
     // open now (the first word comes sooner).
     const task = generateReply(chat, writer, {
@@ -89,6 +97,7 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
       language,
       languageFromText: detectTextLanguage(message) !== null,
       finding,
+      modelCheck: askModel && !finding,
       needsTitle: (existing?.titleSource ?? 'default') === 'default',
       metered: access.allowed && access.metered,
     });

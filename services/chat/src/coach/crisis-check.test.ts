@@ -71,6 +71,21 @@ describe('the model-based crisis check', () => {
     expect(fallbacks).toEqual(['timeout']);
   });
 
+  it('gives no verdict and reports nothing when the caller cancels it (the person stopped)', async () => {
+    fallbacks.length = 0;
+    fake.plainQueue.push({
+      kind: 'answer',
+      text: '{"crisis": true, "category": "self_harm"}',
+      delayMs: 1000,
+    });
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 50);
+    const started = performance.now();
+    expect(await checkWith().check(indirect, 'en', stop.signal)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(fallbacks).toEqual([]);
+  });
+
   it('falls back on a provider error and on an answer it cannot read', async () => {
     fallbacks.length = 0;
     fake.plainQueue.push({ kind: 'error', status: 500 });

@@ -99,6 +99,8 @@ export function createModelCrisisCheck(options: ModelCrisisCheckOptions): Crisis
         const verdict = readVerdict(answer.choices[0]?.message?.content ?? '', language);
         return verdict === undefined ? fallBack('unreadable') : verdict;
       } catch {
+        // The caller gave up (the person stopped the reply): nothing failed, nothing to report.
+        if (signal?.aborted && !timer.aborted) return null;
         return fallBack(timer.aborted ? 'timeout' : 'error');
       }
     },

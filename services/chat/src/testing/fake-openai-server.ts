@@ -48,6 +48,11 @@ export interface FakeOpenAiServer {
   titleText: string;
   /** Non-streamed calls take these in order; when empty, they answer `titleText`. */
   plainQueue: FakePlainBehaviour[];
+  /**
+   * Asked first for each non-streamed call: its answer, or undefined for the queue. Tells calls
+   * apart that may come in either order (the crisis check and the title).
+   */
+  plainFor: ((call: FakeCall) => FakePlainBehaviour | undefined) | null;
   close(): Promise<void>;
 }
 
@@ -82,6 +87,7 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     fallback: options.fallback ?? ({ kind: 'stream', pieces: ['Hello', ' there', '.'] } as FakeBehaviour),
     titleText: 'A fake title',
     plainQueue: [] as FakePlainBehaviour[],
+    plainFor: null as FakeOpenAiServer['plainFor'],
   };
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
@@ -103,7 +109,8 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     });
     const model = String(call.body.model ?? 'fake-model');
     if (!call.body.stream) {
-      const plain = state.plainQueue.shift() ?? { kind: 'answer', text: state.titleText };
+      const plain = state.plainFor?.(call) ??
+        state.plainQueue.shift() ?? { kind: 'answer', text: state.titleText };
       if (plain.kind === 'error') {
         res.writeHead(plain.status, { 'content-type': 'application/json' });
         res.end(
@@ -205,6 +212,12 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     },
     get plainQueue() {
       return state.plainQueue;
+    },
+    get plainFor() {
+      return state.plainFor;
+    },
+    set plainFor(value: FakeOpenAiServer['plainFor']) {
+      state.plainFor = value;
     },
     get titleText() {
       return state.titleText;

@@ -4,7 +4,7 @@ import { languageCodes } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
 import { crisisReply } from './crisis-reply.ts';
 import { detectCrisis } from './detector.ts';
-import { evaluateSafety } from './evaluate.ts';
+import { evaluateRiskCues, evaluateSafety } from './evaluate.ts';
 import { heldOutSet } from './held-out-set.ts';
 import { REPORT_END, REPORT_START, renderSafetyReport } from './report.ts';
 import { safetyTestSet } from './test-set.ts';
@@ -35,7 +35,10 @@ describe('the safety test set', () => {
 
   it('has docs/safety.md up to date with the figures (npm run safety-report -w services/chat)', () => {
     const document = readFileSync(docs, 'utf8');
-    const expected = renderSafetyReport(evaluateSafety(safetyTestSet), evaluateSafety(heldOutSet));
+    const expected = renderSafetyReport(evaluateSafety(safetyTestSet), evaluateSafety(heldOutSet), {
+      tuning: evaluateRiskCues(safetyTestSet),
+      heldOut: evaluateRiskCues(heldOutSet),
+    });
     const start = document.indexOf(REPORT_START);
     const end = document.indexOf(REPORT_END);
     expect(start).toBeGreaterThan(0);
