@@ -119,6 +119,39 @@ describe('with an OpenAI-compatible model', () => {
     ]);
   });
 
+  it('asks for the title only once the first word is out, and has it in place at [DONE]', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId);
+    fake.titleText = 'Quiet mornings';
+    const message = 'How do I keep my mornings quiet';
+    fake.queue.push({ kind: 'stream', pieces: ['Let us ', 'look at ', 'your mornings.'], delayMs: 400 });
+    const titleCalls = () =>
+      fake.calls.filter((c) => c.body.stream !== true && JSON.stringify(c.body.messages).includes(message));
+    const response = await send(userId, message);
+    let sessionId = '';
+    let beforeFirstWord = -1;
+    let afterFirstWord = -1;
+    for await (const event of sseEvents(response)) {
+      if (event.data === '[DONE]') break;
+      const chunk = JSON.parse(event.data) as { session_id: string; content: string };
+      sessionId ||= chunk.session_id;
+      if (chunk.content === '') {
+        // The opening event; the first word is 400 ms away, long after the model was asked.
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        beforeFirstWord = titleCalls().length;
+      } else if (afterFirstWord === -1) {
+        await waitUntil(async () => titleCalls().length > 0, 2000);
+        afterFirstWord = titleCalls().length;
+      }
+    }
+    expect(beforeFirstWord).toBe(0);
+    expect(afterFirstWord).toBe(1);
+    const session = await json(
+      await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),
+    );
+    expect(session.body).toMatchObject({ session_title: 'Quiet mornings' });
+  });
+
   it('turns a model failure into an error event; nothing is metered', async () => {
     const userId = randomUUID();
     await h.subscribe(userId);
@@ -151,7 +184,8 @@ describe('with an OpenAI-compatible model', () => {
     } finally {
       controller.abort();
     }
-    const call = fake.calls.at(-1)!;
+    // The reply's call (streamed); the title's call is a plain one made after the first word.
+    const call = fake.calls.findLast((c) => c.body.stream === true)!;
     await waitUntil(async () => call.aborted, 5000);
     expect(call.finished).toBe(false);
     await h.settle();

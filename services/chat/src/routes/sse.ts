@@ -5,33 +5,70 @@ import type { ChatContext } from '../chat-context.ts';
 import type { ReplyChunk, ReplyEnd } from '../streams/reply-streams.ts';
 
 /**
+ * One timer per period for every open stream's keep-alive comment (a timer per stream was one more
+ * object and timer-list entry per held stream): a stream gets a comment at most one period apart.
+ */
+class Heartbeats {
+  private readonly byPeriod = new Map<number, { writers: Set<SseWriter>; timer: NodeJS.Timeout }>();
+
+  add(writer: SseWriter, periodMs: number): void {
+    let beat = this.byPeriod.get(periodMs);
+    if (!beat) {
+      const writers = new Set<SseWriter>();
+      const timer = setInterval(() => {
+        for (const w of writers) w.keepAlive();
+      }, periodMs);
+      timer.unref();
+      beat = { writers, timer };
+      this.byPeriod.set(periodMs, beat);
+    }
+    beat.writers.add(writer);
+  }
+
+  delete(writer: SseWriter, periodMs: number): void {
+    const beat = this.byPeriod.get(periodMs);
+    if (!beat?.writers.delete(writer) || beat.writers.size > 0) return;
+    clearInterval(beat.timer);
+    this.byPeriod.delete(periodMs);
+  }
+}
+const heartbeats = new Heartbeats();
+
+/**
  * Writes a reply as server-sent events (spec §7): `id: <n>` and `data: {"session_id","role","content"}`
  * per piece, `data: [DONE]` at the end; a failure after the start is `event: error` with the error
  * body, without [DONE]. A comment line every few seconds keeps proxies from closing an idle stream.
+ * A piece is one write of one string: the part of the JSON that is the same for every piece of the
+ * stream is made once (the same bytes `JSON.stringify` of a `ChatStreamChunk` gives).
  */
 export class SseWriter {
   private readonly res: Response;
-  private readonly sessionId: string;
-  private readonly heartbeat: NodeJS.Timeout;
+  /** `data: {"session_id":…,"role":"assistant","content":` */
+  private readonly dataStart: string;
+  private readonly heartbeatMs: number;
   private closed = false;
 
   constructor(res: Response, sessionId: string, heartbeatMs: number) {
     this.res = res;
-    this.sessionId = sessionId;
+    this.heartbeatMs = heartbeatMs;
+    const shape: Omit<ChatStreamChunk, 'content'> = { session_id: sessionId, role: 'assistant' };
+    this.dataStart = `data: ${JSON.stringify(shape).slice(0, -1)},"content":`;
     res.status(200);
     res.setHeader('content-type', 'text/event-stream; charset=utf-8');
     res.setHeader('cache-control', 'no-cache, no-transform');
     res.setHeader('x-accel-buffering', 'no');
     res.flushHeaders();
     res.socket?.setNoDelay(true);
-    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), heartbeatMs);
-    this.heartbeat.unref();
+    heartbeats.add(this, heartbeatMs);
     res.on('close', () => this.stop());
   }
 
   chunk(id: number, content: string): void {
-    const data: ChatStreamChunk = { session_id: this.sessionId, role: 'assistant', content };
-    this.write(`id: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(`id: ${id}\n${this.dataStart}${JSON.stringify(content)}}\n\n`);
+  }
+
+  keepAlive(): void {
+    this.write(': keep-alive\n\n');
   }
 
   end(end: ReplyEnd): void {
@@ -48,7 +85,7 @@ export class SseWriter {
 
   private stop(): void {
     this.closed = this.closed || this.res.writableEnded;
-    clearInterval(this.heartbeat);
+    heartbeats.delete(this, this.heartbeatMs);
   }
 }
 

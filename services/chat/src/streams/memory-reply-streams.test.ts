@@ -81,6 +81,39 @@ describe('in-memory reply streams', () => {
     expect(orphan.abortReason()).toBe('orphaned');
   });
 
+  it('tells when the first piece is written, or that the reply ended without one', async () => {
+    const s = streams();
+    const written = s.begin({ sessionId: 's1', userId: 'u1', replyId: 'r1' })!;
+    let started: boolean | undefined;
+    void written.firstPiece.then((value) => {
+      started = value;
+    });
+    await Promise.resolve();
+    expect(started).toBeUndefined();
+    written.append('Hi');
+    written.append(' there');
+    expect(await written.firstPiece).toBe(true);
+    const failed = s.begin({ sessionId: 's2', userId: 'u1', replyId: 'r2' })!;
+    failed.end({ kind: 'error', detail: 'failed', code: 'SERVICE_UNAVAILABLE' });
+    expect(await failed.firstPiece).toBe(false);
+  });
+
+  it("lists one person's running replies among many, and forgets finished ones after the retention", async () => {
+    const s = streams(10_000, 30);
+    for (let i = 0; i < 1000; i++) s.begin({ sessionId: `s${i}`, userId: `u${i % 500}`, replyId: `r${i}` });
+    expect(s.running('u7').map((r) => r.sessionId)).toEqual(['s7', 's507']);
+    const writer = s.begin({ sessionId: 'mine', userId: 'me', replyId: 'rm' })!;
+    writer.append('a');
+    writer.append('b');
+    expect(s.running('me')).toMatchObject([{ sessionId: 'mine', content: 'ab', lastId: 2 }]);
+    writer.end({ kind: 'done' });
+    expect(s.running('me')).toEqual([]);
+    await waitUntil(async () => s.info('mine') === undefined, 2000);
+    // Its session starts a new reply as if the first had never been.
+    expect(s.begin({ sessionId: 'mine', userId: 'me', replyId: 'rm2' })).not.toBeNull();
+    expect(s.running('me').map((r) => r.replyId)).toEqual(['rm2']);
+  });
+
   it('stops everything at shutdown', () => {
     const s = streams();
     const a = s.begin({ sessionId: 's1', userId: 'u1', replyId: 'r1' })!;

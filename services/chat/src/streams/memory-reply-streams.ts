@@ -16,8 +16,10 @@ export interface MemoryReplyStreamsOptions {
 }
 
 interface Entry {
+  /** `content` is left empty here: it is the pieces joined, made only when asked for (`info`). */
   info: ReplyStreamInfo;
-  chunks: ReplyChunk[];
+  /** Piece `n` is `pieces[n - 1]` (one string per piece, no object, no second copy of the text). */
+  pieces: string[];
   followers: Set<ReplyFollower>;
   controller: AbortController;
   reason: AbortReason | null;
@@ -32,6 +34,11 @@ interface Entry {
  */
 export class MemoryReplyStreams implements ReplyStreams {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Each person's entries: every send asks for the person's running replies, which must not walk
+   * every reply of the process (ten thousand held streams made each new one walk them all).
+   */
+  private readonly byUser = new Map<string, Set<Entry>>();
   private readonly options: MemoryReplyStreamsOptions;
   constructor(options: MemoryReplyStreamsOptions) {
     this.options = options;
@@ -49,7 +56,7 @@ export class MemoryReplyStreams implements ReplyStreams {
         ended: null,
         startedAt: this.options.now?.() ?? new Date(),
       },
-      chunks: [],
+      pieces: [],
       followers: new Set(),
       controller: new AbortController(),
       reason: null,
@@ -57,29 +64,42 @@ export class MemoryReplyStreams implements ReplyStreams {
       retentionTimer: undefined,
     };
     this.entries.set(input.sessionId, entry);
+    let own = this.byUser.get(input.userId);
+    if (!own) {
+      own = new Set();
+      this.byUser.set(input.userId, own);
+    }
+    own.add(entry);
     // Until someone follows, the reply is already unread.
     this.armOrphanTimer(input.sessionId, entry);
+    let started: ((piece: boolean) => void) | undefined;
+    const firstPiece = new Promise<boolean>((resolve) => {
+      started = resolve;
+    });
     return {
       replyId: input.replyId,
       signal: entry.controller.signal,
       abortReason: () => entry.reason,
+      firstPiece,
       append: (content) => {
         if (entry.info.ended) return entry.info.lastId;
-        const chunk = { id: entry.info.lastId + 1, content };
-        entry.chunks.push(chunk);
+        if (entry.pieces.length === 0) started?.(true);
+        entry.pieces.push(content);
+        const chunk: ReplyChunk = { id: entry.pieces.length, content };
         entry.info.lastId = chunk.id;
-        entry.info.content += content;
-        for (const follower of [...entry.followers]) follower.chunk(chunk);
+        for (const follower of entry.followers) follower.chunk(chunk);
         return chunk.id;
       },
       end: (end) => {
         if (entry.info.ended) return;
+        started?.(false);
         entry.info.ended = end;
         clearTimeout(entry.orphanTimer);
-        for (const follower of [...entry.followers]) follower.end(end);
+        const followers = [...entry.followers];
         entry.followers.clear();
+        for (const follower of followers) follower.end(end);
         entry.retentionTimer = setTimeout(() => {
-          if (this.entries.get(input.sessionId) === entry) this.entries.delete(input.sessionId);
+          if (this.entries.get(input.sessionId) === entry) this.forget(input.sessionId, entry);
         }, this.options.retentionMs);
         entry.retentionTimer.unref();
       },
@@ -89,7 +109,8 @@ export class MemoryReplyStreams implements ReplyStreams {
   follow(sessionId: string, after: number, follower: ReplyFollower): { stop(): void } | null {
     const entry = this.entries.get(sessionId);
     if (!entry) return null;
-    for (const chunk of entry.chunks) if (chunk.id > after) follower.chunk(chunk);
+    for (let id = Math.max(after, 0) + 1; id <= entry.pieces.length; id++)
+      follower.chunk({ id, content: entry.pieces[id - 1]! });
     if (entry.info.ended) {
       follower.end(entry.info.ended);
       return { stop: () => {} };
@@ -107,13 +128,13 @@ export class MemoryReplyStreams implements ReplyStreams {
 
   info(sessionId: string): ReplyStreamInfo | undefined {
     const entry = this.entries.get(sessionId);
-    return entry ? { ...entry.info } : undefined;
+    return entry ? { ...entry.info, content: entry.pieces.join('') } : undefined;
   }
 
   running(userId: string): ReplyStreamInfo[] {
-    return [...this.entries.values()]
-      .filter((e) => e.info.userId === userId && !e.info.ended)
-      .map((e) => ({ ...e.info }));
+    return [...(this.byUser.get(userId) ?? [])]
+      .filter((e) => !e.info.ended)
+      .map((e) => ({ ...e.info, content: e.pieces.join('') }));
   }
 
   stop(sessionId: string, reason: AbortReason = 'stopped'): boolean {
@@ -146,5 +167,8 @@ export class MemoryReplyStreams implements ReplyStreams {
     clearTimeout(entry.orphanTimer);
     clearTimeout(entry.retentionTimer);
     this.entries.delete(sessionId);
+    const own = this.byUser.get(entry.info.userId);
+    own?.delete(entry);
+    if (own?.size === 0) this.byUser.delete(entry.info.userId);
   }
 }

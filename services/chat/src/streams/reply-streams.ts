@@ -39,6 +39,11 @@ export interface ReplyWriter {
   /** Aborted when the reply is stopped, abandoned, or the service shuts down. */
   readonly signal: AbortSignal;
   abortReason(): AbortReason | null;
+  /**
+   * True at the first piece, false if the reply ends without one: work the first word need not
+   * wait for (the session's title) starts here instead of competing with it.
+   */
+  readonly firstPiece: Promise<boolean>;
   /** Adds a piece; returns its id. */
   append(content: string): number;
   /** Ends the reply for every reader (after it has been persisted). */
