@@ -26,6 +26,8 @@ describe('federated remotes', () => {
       await chat.getByRole('heading', { name: 'Hello, Ada', level: 2 }).waitFor();
       await screenshot(page, 'remote-chat', viewport);
 
+      // On a phone the areas are behind the header's Menu button.
+      if (viewport === 'mobile') await page.getByRole('button', { name: 'Menu' }).click();
       await page
         .getByRole('navigation', { name: 'Main navigation' })
         .getByRole('link', { name: 'My profile' })
@@ -88,8 +90,12 @@ describe('federated remotes', () => {
       await failure.getByText("Cette partie d'Innerview n'a pas pu être chargée").waitFor();
       const retry = failure.getByRole('button', { name: 'Réessayer' });
       await retry.waitFor();
-      // The frame around the failed remote is still there: never a blank page.
-      await page.getByRole('navigation', { name: 'Navigation principale' }).waitFor();
+      // The frame around the failed remote is still there: never a blank page (on a phone its
+      // areas are behind the Menu button).
+      await (viewport === 'mobile'
+        ? page.getByRole('button', { name: 'Menu' })
+        : page.getByRole('navigation', { name: 'Navigation principale' })
+      ).waitFor();
       await screenshot(page, 'remote-unreachable', viewport);
       expect(manifestRequests).toBeGreaterThan(0);
 
