@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Button } from './button.tsx';
 import { hasContent } from './field.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -23,7 +24,8 @@ export type ConfirmDialogProps = {
 
 /**
  * A yes/no question on Radix AlertDialog (role "alertdialog"): it does not close on an outside
- * click, and focus starts on Cancel so Enter never confirms a destructive action by accident.
+ * click, focus starts on Cancel so Enter never confirms a destructive action by accident, and on
+ * close it returns to the element that had it when the question opened.
  */
 export function ConfirmDialog({
   open,
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const returnFocus = useReturnFocus(open);
 
   async function confirm() {
     setBusy(true);
@@ -56,6 +59,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="iv-dialog-overlay" />
         <AlertDialog.Content
           className="iv-dialog iv-dialog--sm"
+          onCloseAutoFocus={returnFocus}
           {...(hasContent(description) ? {} : { 'aria-describedby': undefined })}
         >
           <div className="iv-dialog__header">

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -164,5 +164,104 @@ describe('Dialog focus', () => {
     render(<RenameDialog />);
     await user.click(screen.getByRole('button', { name: 'Rename chat' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Chat name' }));
+  });
+});
+
+/** A dialog opened by a button that is not its trigger, e.g. the drawer's opener in another part of the page. */
+function OpenedElsewhere({ unmountOnClose = false }: { unmountOnClose?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const dialog = (
+    <Dialog open={open} onOpenChange={setOpen} title="Your chats" closeLabel="Close">
+      <Button>New chat</Button>
+    </Dialog>
+  );
+  return (
+    <>
+      <button type="button">Before</button>
+      <Button onClick={() => setOpen(true)}>Open your chats</Button>
+      {unmountOnClose ? open && dialog : dialog}
+    </>
+  );
+}
+
+/** A menu item that puts focus back on its menu button before it opens a question (as menus do). */
+function RemoveFromMenu() {
+  const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button type="button" ref={menuButton}>
+        Actions
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          menuButton.current?.focus();
+          setOpen(true);
+        }}
+      >
+        Remove
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Remove this chat?"
+        confirmLabel="Remove"
+        cancelLabel="Cancel"
+        onConfirm={() => undefined}
+      />
+    </>
+  );
+}
+
+describe('focus return without a trigger', () => {
+  it('a Dialog gives focus back to the element that opened it (Escape, the ×)', async () => {
+    const user = userEvent.setup();
+    render(<OpenedElsewhere />);
+    const opener = screen.getByRole('button', { name: 'Open your chats' });
+    await user.click(opener);
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('a Dialog the caller unmounts on close gives focus back too', async () => {
+    const user = userEvent.setup();
+    render(<OpenedElsewhere unmountOnClose />);
+    const opener = screen.getByRole('button', { name: 'Open your chats' });
+    await user.click(opener);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('a ConfirmDialog gives focus back to what had it when the question opened', async () => {
+    const user = userEvent.setup();
+    render(<DeleteAccount onConfirm={() => undefined} />);
+    const opener = screen.getByRole('button', { name: 'Delete account' });
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Keep my account' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+
+    // Confirmed, too.
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('a question opened from a menu item goes back to the menu button', async () => {
+    const user = userEvent.setup();
+    render(<RemoveFromMenu />);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions' })),
+    );
   });
 });

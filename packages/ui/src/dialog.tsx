@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { classNames } from './class-names.ts';
 import { hasContent } from './field.tsx';
 import { CloseIcon } from './icons.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -10,7 +11,11 @@ export type DialogProps = {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** An element that opens the dialog (rendered as-is, e.g. a `<Button>`); focus returns to it on close. */
+  /**
+   * An element that opens the dialog (rendered as-is, e.g. a `<Button>`); focus returns to it on
+   * close. Without one (`open` controlled by the caller), focus returns to whatever had it when the
+   * dialog opened.
+   */
   trigger?: ReactNode;
   /** Heading of the dialog: its accessible name. */
   title: ReactNode;
@@ -29,7 +34,8 @@ export type DialogProps = {
 
 /**
  * Modal dialog on Radix: focus moves in and is trapped, Escape and the × close it, focus returns to
- * the trigger, the page behind is inert and does not scroll.
+ * the trigger (or, without one, to the element that had it when the dialog opened), the page behind
+ * is inert and does not scroll.
  */
 export function Dialog({
   open,
@@ -45,6 +51,7 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(trigger === undefined ? open : false);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger !== undefined && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -52,6 +59,7 @@ export function Dialog({
         <RadixDialog.Overlay className="iv-dialog-overlay" />
         <RadixDialog.Content
           className={classNames('iv-dialog', `iv-dialog--${size}`, className)}
+          onCloseAutoFocus={trigger === undefined ? returnFocus : undefined}
           // Without a description Radix would point aria-describedby at nothing (and warn).
           {...(hasContent(description) ? {} : { 'aria-describedby': undefined })}
         >

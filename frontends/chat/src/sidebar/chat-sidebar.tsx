@@ -7,7 +7,6 @@ import { PlanStatus } from './plan-status.tsx';
 import { QuestionnaireReminder } from './questionnaire-reminder.tsx';
 import { SessionHistory } from './session-history.tsx';
 import { useIsMobile } from './use-is-mobile.ts';
-import { useReturnFocus } from './use-return-focus.ts';
 
 export type ChatSidebarProps = {
   /** The session open in the conversation (marked `aria-current` in the history). */
@@ -28,7 +27,6 @@ export function ChatSidebar({ activeSessionId, onNewChat, open, onClose }: ChatS
   const { t } = useTranslation('sidebar');
   const mobile = useIsMobile();
   const onNavigate = mobile ? onClose : undefined;
-  useReturnFocus(mobile && open);
 
   const content = (
     <div className="iv-sidebar">

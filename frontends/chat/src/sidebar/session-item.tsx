@@ -7,7 +7,6 @@ import { type ChatSessionSummary, useRemoveChatSessionMutation } from '../chat-a
 import { formatSessionAge } from './relative-time.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import { SessionMenu } from './session-menu.tsx';
-import { useReturnFocus } from './use-return-focus.ts';
 
 type SessionItemProps = {
   session: ChatSessionSummary;
@@ -31,8 +30,8 @@ export function SessionItem({ session, active, now, onNavigate, onRemoved }: Ses
   useEffect(() => {
     if (active) linkRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
-  // Back to the menu button when a dialog closes (the menu focused it before opening the dialog).
-  useReturnFocus(dialog !== null);
+  // The rename and remove dialogs give focus back to the menu button themselves (the UI kit returns
+  // it to whatever had it when they opened; the menu focuses its button before it opens one).
   // A session keeps the service's 'new chat' title until its first exchange names it.
   const title = session.session_title === NEW_CHAT_TITLE ? t('history.untitled') : session.session_title;
 
