@@ -39,7 +39,7 @@ const isCheck = (call: FakeCall) =>
 const checkCallsFor = (message: string) =>
   fake.calls.filter((c) => isCheck(c) && c.body.messages?.at(-1)?.content === message);
 const replyCallFor = (message: string) =>
-  fake.calls.find((c) => c.body.stream === true && c.body.messages?.at(-1)?.content === message);
+  fake.calls.findLast((c) => c.body.stream === true && c.body.messages?.at(-1)?.content === message);
 /** What the check's model answers next (the title calls keep the fake's title). */
 let checkAnswers: FakePlainBehaviour[] = [];
 beforeEach(() => {
@@ -184,6 +184,38 @@ describe('a message with a risk cue the rules do not flag', () => {
     const failed = await timedReply(other, bridge);
     expect(replyText(failed.events)).toBe('Go on.');
     expect(checkCallsFor(bridge)).toHaveLength(checksBefore + 1);
+  });
+
+  it('shows and keeps nothing when the person stops while the words are held', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId);
+    checkAnswers.push(clear(1500));
+    fake.queue.push({ kind: 'stream', pieces: ['Held ', 'words.'] });
+    const checksBefore = checkCallsFor(ponte).length;
+    const response = await send(userId, ponte);
+    const events = [];
+    for await (const event of sseEvents(response)) {
+      if (events.length === 0) {
+        const sessionId = JSON.parse(event.data).session_id as string;
+        // The model's whole reply is in by now; its words wait for the check.
+        await waitUntil(
+          async () => checkCallsFor(ponte).length === checksBefore + 1 && replyCallFor(ponte)?.finished,
+        );
+        const stopped = await h.call('POST', '/api/v1/chat/stop', { session_id: sessionId }, { userId });
+        expect(await stopped.json()).toEqual({ stopped: true });
+      }
+      events.push(event);
+    }
+    expect(replyText(events)).toBe('');
+    const sessionId = sessionOf(events);
+    await h.settle();
+    // The check was cancelled with the reply.
+    await waitUntil(async () => checkCallsFor(ponte).at(-1)?.aborted);
+    const transcript = await (
+      await h.call('GET', `/api/v1/chat-sessions/${sessionId}/transcript`, undefined, { userId })
+    ).json();
+    expect(transcript.filter((m: { role: string }) => m.role === 'assistant')).toEqual([]);
+    expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.sessionId === sessionId)).toBe(false);
   });
 
   it('is answered with the crisis answer even without access, when the check finds a crisis', async () => {

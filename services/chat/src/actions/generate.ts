@@ -249,7 +249,9 @@ async function answerWithCoach(
   if (flagged) return answerCrisis(chat, writer, input, turn, flagged, 'model');
   const reason = writer.abortReason();
   const outcome = reason === null ? 'complete' : 'stopped';
-  const generated = await titleWork;
+  // The title call waits for the first word: with none (stopped before it, or while the words
+  // were held for the crisis check) it never starts, and nothing needs a title.
+  const generated = content === '' ? null : await titleWork;
   // The reply is kept after the message it answers.
   await turn.stored;
   const title =

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAiServer, startFakeOpenAi } from '../testing/fake-openai-server.ts';
-import {
-  type CrisisCheckFallback,
-  createCrisisCheck,
-  createModelCrisisCheck,
-  readVerdict,
-} from './crisis-check.ts';
+import { type CrisisCheckFallback, createModelCrisisCheck, readVerdict } from './crisis-check.ts';
 
 // The model-based second check against the local server that speaks the OpenAI protocol.
 let fake: FakeOpenAiServer;
@@ -93,16 +88,6 @@ describe('the model-based crisis check', () => {
     fake.plainQueue.push({ kind: 'answer', text: 'I am not sure, sorry.' });
     expect(await checkWith().check(indirect, 'en')).toBeNull();
     expect(fallbacks).toEqual(['error', 'unreadable']);
-  });
-
-  it('is the patterns alone when no model is configured', async () => {
-    const check = createCrisisCheck({ OPENAI_MODEL: 'gpt-4o-mini' });
-    expect(await check.check(indirect, 'en')).toBeNull();
-    expect(await check.check('Je veux mourir.', 'en')).toEqual({
-      category: 'suicidal_thoughts',
-      language: 'fr',
-    });
-    expect(fake.calls).toHaveLength(0);
   });
 });
 

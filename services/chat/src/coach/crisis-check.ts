@@ -106,24 +106,3 @@ export function createModelCrisisCheck(options: ModelCrisisCheckOptions): Crisis
     },
   };
 }
-
-/** The patterns alone: embedded mode, or no model configured. */
-export const patternCrisisCheck: CrisisCheck = {
-  async check(message) {
-    return detectCrisis(message);
-  },
-};
-
-/** The check for a configuration: the model's when `OPENAI_API_KEY` is set, else the patterns'. */
-export function createCrisisCheck(
-  config: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; OPENAI_MODEL: string },
-  onFallback?: (reason: CrisisCheckFallback) => void,
-): CrisisCheck {
-  if (!config.OPENAI_API_KEY) return patternCrisisCheck;
-  return createModelCrisisCheck({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    model: config.OPENAI_MODEL,
-    onFallback,
-  });
-}
