@@ -50,6 +50,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           exclude: ignored,
+          // One product for every file that needs no settings of its own (e2e/support/global-setup.ts).
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

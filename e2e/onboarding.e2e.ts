@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot, VIEWPORTS, watchPageErrors } from './support/browser.ts';
+import { CLIENT_HEADERS } from './support/client.ts';
 import { useProduct } from './support/product-fixture.ts';
 
 // Onboarding end to end, against the real services (auth, billing, questionnaire, notifications):
@@ -96,7 +97,8 @@ const ANSWERS: Record<Lang, string[]> = {
 };
 
 async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
+  const headers = new Headers({ ...CLIENT_HEADERS });
+  for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   return fetch(`${e2e.url}/api/v1${path}`, { ...init, headers });
 }
@@ -159,7 +161,7 @@ async function createAccount(lang: Lang): Promise<Account> {
   );
   const token = await eventually('the verification mail', async () => {
     const mails = await json<Array<{ links: string[] }>>(
-      await fetch(`${e2e.url}/dev/mail?to=${encodeURIComponent(email)}`),
+      await fetch(`${e2e.url}/dev/mail?to=${encodeURIComponent(email)}`, { headers: CLIENT_HEADERS }),
       'dev mailbox',
     );
     const link = mails.flatMap((mail) => mail.links).find((l) => l.includes('verification-success?token='));

@@ -7,6 +7,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { CLIENT_HEADERS } from './client.ts';
 import { repoRoot } from './product.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,7 +34,7 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'artifacts/screenshots');
 
-/** A fresh context (own storage) for one scenario at one viewport. */
+/** A fresh context (own storage) for one scenario at one viewport, calling from this file's address. */
 export function newContext(
   browser: Browser,
   baseURL: string,
@@ -47,6 +48,7 @@ export function newContext(
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
     ...options,
+    extraHTTPHeaders: { ...CLIENT_HEADERS, ...options.extraHTTPHeaders },
   });
 }
 

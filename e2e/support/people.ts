@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CLIENT_HEADERS } from './client.ts';
 
 /** The password every made-up person of the browser tests signs up with (meets the sign-up rule). */
 export const PASSWORD = 'Analytical1';
 
 export type ApiInit = RequestInit & { token?: string; json?: unknown };
 
-/** A call to the product's HTTP API: `token` becomes the bearer header, `json` the JSON body. */
+/**
+ * A call to the product's HTTP API from this file's address (client.ts): `token` becomes the
+ * bearer header, `json` the JSON body.
+ */
 export function callApi(baseUrl: string, path: string, init: ApiInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
+  const headers = new Headers({ ...CLIENT_HEADERS });
+  for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.json !== undefined) headers.set('content-type', 'application/json');
   return fetch(`${baseUrl}${path}`, {
