@@ -255,6 +255,31 @@ describe('a message without a risk cue', () => {
     expect(checkCallsFor(message)).toHaveLength(0);
   });
 
+  it("stopped before the model's first word, ends at once with nothing kept", async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId);
+    const message = 'Can we look at how I plan my mornings?';
+    expect(hasRiskCue(message)).toBe(false);
+    fake.queue.push({ kind: 'stream', pieces: ['Late.'], firstDelayMs: 800 });
+    const started = performance.now();
+    const events = [];
+    for await (const event of sseEvents(await send(userId, message))) {
+      if (events.length === 0) {
+        const stopped = await h.call(
+          'POST',
+          '/api/v1/chat/stop',
+          { session_id: sessionOf([event]) },
+          { userId },
+        );
+        expect(await stopped.json()).toEqual({ stopped: true });
+      }
+      events.push(event);
+    }
+    expect(performance.now() - started).toBeLessThan(700);
+    expect(replyText(events)).toBe('');
+    expect(events.at(-1)?.data).toBe('[DONE]');
+  });
+
   it('flagged by the rules gets the crisis answer without asking the model at all', async () => {
     const userId = randomUUID();
     await h.subscribe(userId);
