@@ -2,7 +2,12 @@ import type { ActiveChatSession, ChatSession, ChatTranscriptEntry } from '@inner
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import type { ChatContext } from '../chat-context.ts';
-import { listSessionMessages } from '../db/messages.ts';
+import {
+  isSessionMessage,
+  listSessionMessages,
+  listSessionMessagesBefore,
+  type MessageRow,
+} from '../db/messages.ts';
 import {
   closeOpenSessions,
   findOwnSession,
@@ -150,19 +155,56 @@ export async function activeSessions(
 }
 
 /**
- * `GET /chat-sessions/{id}/transcript` (spec §3: role, content, timestamp). Questionnaire and
- * attachment messages come flagged `hidden: true`; a reply being written comes last with
- * `streaming: true` and the id of its last piece, to resume from.
+ * A page of the transcript: at most `limit` messages (the newest without `before`), just before the
+ * message `before`. Without either, the whole transcript (spec §7).
+ */
+export type TranscriptPage = { limit?: number; before?: string };
+
+/**
+ * Hidden messages just before a page's first message come with it, up to this many: an attachment
+ * note is stored just before the message that carried the files, and the remote shows those files
+ * on that message, so the two are never split across pages.
+ */
+export const TRANSCRIPT_HIDDEN_LEAD = 10;
+
+async function transcriptRows(
+  chat: ChatContext,
+  sessionId: string,
+  page: TranscriptPage,
+): Promise<MessageRow[]> {
+  const { limit, before } = page;
+  if (limit === undefined && before === undefined) return listSessionMessages(chat.service.db, sessionId);
+  if (before !== undefined && !(await isSessionMessage(chat.service.db, sessionId, before)))
+    throw new HttpError(400, [
+      { loc: ['query', 'before'], msg: 'Not a message of this session', type: 'cursor' },
+    ]);
+  const rows = await listSessionMessagesBefore(
+    chat.service.db,
+    sessionId,
+    limit === undefined ? Number.MAX_SAFE_INTEGER : limit + TRANSCRIPT_HIDDEN_LEAD,
+    before,
+  );
+  if (limit === undefined || rows.length <= limit) return rows;
+  let start = rows.length - limit;
+  while (start > 0 && rows[start - 1]!.hidden) start -= 1;
+  return rows.slice(start);
+}
+
+/**
+ * `GET /chat-sessions/{id}/transcript` (spec §3: role, content, timestamp), whole or a page of it.
+ * Questionnaire and attachment messages come flagged `hidden: true`; a reply being written comes
+ * last (on the newest page) with `streaming: true` and the id of its last piece, to resume from.
  */
 export async function transcript(
   chat: ChatContext,
   userId: string,
   sessionId: string,
+  page: TranscriptPage = {},
 ): Promise<ChatTranscriptEntry[]> {
   const session = await ownSession(chat, userId, sessionId);
   // Read before the rows: a reply persisted in between is then in the rows, and skipped below.
-  const live = chat.streams.info(session.id);
-  const rows = await listSessionMessages(chat.service.db, session.id);
+  const live = page.before === undefined ? chat.streams.info(session.id) : undefined;
+  const rows = await transcriptRows(chat, session.id, page);
   const entries: ChatTranscriptEntry[] = await Promise.all(
     rows.map(async (row) => ({
       id: row.id,

@@ -1,6 +1,6 @@
 import { ErrorBody } from '@innerview/contracts';
 import { ChatSession, ChatTranscriptEntry } from '@innerview/contracts/chat';
-import { defineRoute, type RouteDefinition } from '@innerview/kit';
+import { defineRoute, HttpError, type RouteDefinition, zodFieldErrors } from '@innerview/kit';
 import { z } from 'zod';
 import {
   createSession,
@@ -13,7 +13,14 @@ import {
 } from '../actions/sessions.ts';
 import { sessionView } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
-import { CreateSessionBody, ListQuery, RenameSessionBody, SessionIdParams } from './schemas.ts';
+import {
+  CreateSessionBody,
+  ListQuery,
+  RenameSessionBody,
+  SessionIdParams,
+  TRANSCRIPT_LIMIT_MAX,
+  TranscriptQuery,
+} from './schemas.ts';
 
 const notFound = { 404: { description: "Not the person's session (or deleted)", schema: ErrorBody } };
 
@@ -75,11 +82,27 @@ export function sessionRoutes(chat: ChatContext): RouteDefinition[] {
       method: 'get',
       path: '/api/v1/chat-sessions/:id/transcript',
       summary:
-        'The messages (role, content, timestamp); questionnaire and attachment messages flagged hidden',
+        'The messages (role, content, timestamp); questionnaire and attachment messages flagged hidden. ' +
+        `Whole without parameters; a page with \`limit\` (1–${TRANSCRIPT_LIMIT_MAX}: the newest messages) ` +
+        'and `before` (a message id: only messages older than it). The hidden messages just before a ' +
+        "page's first message come with it. A reply being written comes last on the newest page.",
       tags: ['chat-sessions'],
       params: SessionIdParams,
-      responses: { 200: { description: 'Transcript', schema: z.array(ChatTranscriptEntry) }, ...notFound },
-      handler: ({ userId, params }) => transcript(chat, userId, params.id),
+      responses: {
+        200: {
+          description: 'Transcript (or a page of it), oldest first',
+          schema: z.array(ChatTranscriptEntry),
+        },
+        400: { description: 'A bad `limit` or `before`', schema: ErrorBody },
+        ...notFound,
+      },
+      handler: async ({ userId, params, req }) => {
+        // Ownership first: another person's session is a 404 whatever the parameters.
+        await ownSession(chat, userId, params.id);
+        const query = TranscriptQuery.safeParse(req.query);
+        if (!query.success) throw new HttpError(400, zodFieldErrors(query.error, 'query'));
+        return transcript(chat, userId, params.id, query.data);
+      },
     }),
   ];
 }
