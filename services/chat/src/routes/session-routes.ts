@@ -97,10 +97,12 @@ export function sessionRoutes(chat: ChatContext): RouteDefinition[] {
         ...notFound,
       },
       handler: async ({ userId, params, req }) => {
-        // Ownership first: another person's session is a 404 whatever the parameters.
-        await ownSession(chat, userId, params.id);
         const query = TranscriptQuery.safeParse(req.query);
-        if (!query.success) throw new HttpError(400, zodFieldErrors(query.error, 'query'));
+        if (!query.success) {
+          // Ownership first: another person's session is a 404 whatever the parameters.
+          await ownSession(chat, userId, params.id);
+          throw new HttpError(400, zodFieldErrors(query.error, 'query'));
+        }
         return transcript(chat, userId, params.id, query.data);
       },
     }),
