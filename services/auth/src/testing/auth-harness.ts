@@ -92,6 +92,9 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      // A free port: test files run in parallel, and auth's default port can be bound once.
+      PORT: '0',
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MULTIPLIER: '100',
       ...options.env,

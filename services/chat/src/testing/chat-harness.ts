@@ -91,6 +91,9 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      // A free port: test files run in parallel, and chat's default port (8103) can be bound once.
+      PORT: '0',
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       OFFLINE_COACH_DELAY_MS: '1',
       EVENT_PAYLOAD_KEY: eventPayloadKey,
