@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { added, type ChatBenchReport, renderChatSection, replaceChatSection } from './report.ts';
+import { added, type ChatBenchReport, cpuBudget, renderChatSection, replaceChatSection } from './report.ts';
 import { percentile } from './streams.ts';
 
 const row = (label: string, p50Ms: number, p99Ms: number) => ({
@@ -53,6 +53,40 @@ describe('chat benchmark report', () => {
     expect(replaced).toContain('## Login\n\nl\n');
     expect(replaced).not.toContain('old');
     expect(replaceChatSection('# Benchmarks\n', section)).toBe(`# Benchmarks\n\n${section.trimEnd()}\n`);
+  });
+
+  it('turns CPU per stream at low load into cores at full load, and says whether they fit', () => {
+    const low = (label: string, cpu: Record<string, number>) => ({
+      ...row(label, 55, 60),
+      cpu,
+      completed: 200,
+      wallMs: 12_000,
+    });
+    const budget = cpuBudget({
+      concurrency: 500,
+      cpuConcurrency: 50,
+      cores: 2,
+      // A stream lasts 12 s x 50 / 200 = 3 s, so 500 at once make 166.7 streams a second.
+      lowLoad: [
+        low('straight', { client: 3, model: 3 }),
+        low('gateway (undici engine) + chat service', { client: 3, model: 3, chat: 9, gateway: 3 }),
+      ],
+    });
+    expect(budget.rows).toEqual([
+      '| straight | 200 | 3.00 | 3.00 | – | – | 6.00 | 1.00 |',
+      '| gateway (undici engine) + chat service | 200 | 3.00 | 3.00 | 9.00 | 3.00 | 18.00 | 3.00 |',
+    ]);
+    expect(budget.notes[0]).toContain('start and finish 167 streams a second');
+    expect(budget.notes[0]).toContain('adds 12.00 ms per stream (2.00 cores), 3.00 cores in all');
+    expect(budget.notes[0]).toContain('no row through the chat service fits 2 cores');
+    const fits = cpuBudget({
+      concurrency: 100,
+      cpuConcurrency: 50,
+      cores: 2,
+      lowLoad: [low('straight', { client: 3, model: 3 }), low('through', { client: 3, model: 3, chat: 3 })],
+    });
+    expect(fits.notes[0]).toContain('0.30 cores in all');
+    expect(fits.notes[0]).toContain('some rows fit');
   });
 
   it('takes percentiles by rank', () => {

@@ -1,11 +1,44 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 
+/** CPU milliseconds per stream of each process a row used (the client is the benchmark itself). */
+export interface CpuPerStream {
+  client?: number;
+  model?: number;
+  chat?: number;
+  gateway?: number;
+}
+
 export interface LatencyRow {
   label: string;
   streams: number;
   failed: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU per stream over every stream of the row (the first turn's too). */
+  cpu?: CpuPerStream;
+  /** Every stream of the row, the first turn's too, and the row's wall time. */
+  completed?: number;
+  wallMs?: number;
+}
+
+export interface ProcessMemory {
+  rssMb: number;
+  heapTotalMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+}
+
+/** Memory of both processes with `open` streams held. */
+export interface HoldStep {
+  open: number;
+  /** From the first stream asked for to this many open. */
+  seconds: number;
+  gateway: ProcessMemory;
+  chat: ProcessMemory;
+  /** CPU seconds each process used since the first stream was asked for. */
+  gatewayCpuS: number;
+  chatCpuS: number;
 }
 
 export interface HoldRow {
@@ -13,8 +46,15 @@ export interface HoldRow {
   requested: number;
   /** Streams whose first event arrived through the gateway. */
   open: number;
+  /** Seconds from the first stream asked for until `open` were open. */
+  seconds?: number;
   gatewayRssMb: number;
   chatRssMb: number;
+  /** Memory on the way up (1,000, 3,000, then all). */
+  steps?: HoldStep[];
+  /** The heap still reachable after a full collection with every stream open, and per stream. */
+  liveMb?: { gateway: number; chat: number };
+  liveKbPerStream?: { gateway: number; chat: number };
 }
 
 export interface ChatBenchReport {
@@ -22,6 +62,11 @@ export interface ChatBenchReport {
   date: string;
   machine: string;
   concurrency: number;
+  /** Streams at once for the CPU-per-stream pass, and its rows (one per send kind). */
+  cpuConcurrency?: number;
+  lowLoad?: LatencyRow[];
+  /** Cores of the machine. */
+  cores?: number;
   seconds: number;
   tokenMs: number;
   tokens: number;
@@ -73,6 +118,40 @@ export function added(
   });
 }
 
+/** CPU per stream of the low-load pass, and whether `concurrency` streams at once fit the cores. */
+export function cpuBudget(
+  report: Pick<ChatBenchReport, 'lowLoad' | 'cpuConcurrency' | 'concurrency' | 'cores'>,
+): { rows: string[]; notes: string[] } {
+  const low = report.lowLoad ?? [];
+  const straight = low[0];
+  if (!straight?.completed || !straight.wallMs || !report.cpuConcurrency) return { rows: [], notes: [] };
+  // A stream's duration where nothing queues: each of the streams at once runs back to back.
+  const streamS = (straight.wallMs / 1000) * (report.cpuConcurrency / straight.completed);
+  const perSecond = report.concurrency / streamS;
+  const cores = report.cores ?? 2;
+  const total = (c: CpuPerStream = {}) => (c.client ?? 0) + (c.model ?? 0) + (c.chat ?? 0) + (c.gateway ?? 0);
+  const rows = low.map((r) => {
+    const c = r.cpu ?? {};
+    const cell = (v: number | undefined) => (v === undefined ? '–' : fmt(v, 2));
+    return `| ${r.label} | ${r.completed ?? r.streams} | ${cell(c.client)} | ${cell(c.model)} | ${cell(c.chat)} | ${cell(c.gateway)} | ${fmt(total(c), 2)} | ${fmt((perSecond * total(c)) / 1000, 2)} |`;
+  });
+  const base = total(straight.cpu);
+  const notes = [
+    `Does ${report.concurrency} at once fit ${cores} cores? A stream lasts ${fmt(streamS, 2)} s where nothing queues (the straight row at ${report.cpuConcurrency} at once), so ${report.concurrency} at once start and finish ${fmt(perSecond, 0)} streams a second. The straight row's own processes (load generator and fake model) need ${fmt(base, 2)} ms of CPU per stream, ${fmt((perSecond * base) / 1000, 2)} cores at that rate; ${low
+      .slice(1)
+      .map((r) => {
+        const extra = total(r.cpu) - base;
+        return `${r.label} adds ${fmt(extra, 2)} ms per stream (${fmt((perSecond * extra) / 1000, 2)} cores), ${fmt((perSecond * total(r.cpu)) / 1000, 2)} cores in all`;
+      })
+      .join('; ')}. Anything above ${cores} cores queues, and the queue is the added time to first token: ${
+      low.slice(1).every((r) => (perSecond * total(r.cpu)) / 1000 > cores)
+        ? `no row through the chat service fits ${cores} cores at ${report.concurrency} at once, so the 2 ms / 10 ms targets cannot be met on this machine unless these costs fall several-fold; they need the load generator and the fake model on other cores, and the chat service and the gateway on about ${Math.ceil((perSecond * ((low.at(-1)?.cpu?.chat ?? 0) + (low.at(-1)?.cpu?.gateway ?? 0))) / 1000)} cores of their own (or replicas).`
+        : 'some rows fit, with the margin shown.'
+    }`,
+  ];
+  return { rows, notes };
+}
+
 /** The `## Chat` section of docs/benchmarks.md. */
 export function renderChatSection(report: ChatBenchReport): string {
   const latencyRows = report.rounds[0]!.map((row, i) => {
@@ -87,6 +166,49 @@ export function renderChatSection(report: ChatBenchReport): string {
     (h) =>
       `| ${h.label} | ${h.requested.toLocaleString('en-US')} | ${h.open.toLocaleString('en-US')} | ${fmt(h.gatewayRssMb, 0)} | ${fmt(h.chatRssMb, 0)} | ${fmt(h.gatewayRssMb + h.chatRssMb, 0)} | ${h.open >= chatTargets.holdStreams && h.gatewayRssMb + h.chatRssMb < chatTargets.holdRssMb ? 'met' : h.open < h.requested ? 'not reached' : 'see note'} |`,
   );
+  const budget = cpuBudget(report);
+  const stepRows = report.hold.flatMap((h) => {
+    const steps = h.steps ?? [];
+    const rows = steps.map(
+      (st) =>
+        `| ${h.label} | ${st.open.toLocaleString('en-US')} | ${fmt(st.seconds)} | ${fmt(st.gateway.rssMb, 0)} / ${fmt(st.gateway.heapUsedMb, 0)} | ${fmt(st.chat.rssMb, 0)} / ${fmt(st.chat.heapUsedMb, 0)} | ${fmt(st.gatewayCpuS)} | ${fmt(st.chatCpuS)} |`,
+    );
+    const [a, b] = steps;
+    if (a && b && b.open > a.open) {
+      const kb = (x: number, y: number) => fmt(((y - x) * 1024) / (b.open - a.open), 0);
+      const ms = (x: number, y: number) => fmt(((y - x) * 1000) / (b.open - a.open), 2);
+      rows.push(
+        `| ${h.label}, per stream from 1,000 to 3,000 | | | ${kb(a.gateway.rssMb, b.gateway.rssMb)} KB / ${kb(a.gateway.heapUsedMb, b.gateway.heapUsedMb)} KB | ${kb(a.chat.rssMb, b.chat.rssMb)} KB / ${kb(a.chat.heapUsedMb, b.chat.heapUsedMb)} KB | ${ms(a.gatewayCpuS, b.gatewayCpuS)} ms | ${ms(a.chatCpuS, b.chatCpuS)} ms |`,
+      );
+    }
+    return rows;
+  });
+  const liveLines = report.hold
+    .filter((h) => h.liveMb && h.liveKbPerStream)
+    .map(
+      (h) =>
+        `${h.label}: gateway ${fmt(h.liveMb!.gateway, 0)} MB (${fmt(h.liveKbPerStream!.gateway, 1)} KB per open stream), chat ${fmt(h.liveMb!.chat, 0)} MB (${fmt(h.liveKbPerStream!.chat, 1)} KB per open stream)`,
+    );
+  const cpuPart =
+    budget.rows.length > 0
+      ? `CPU per stream where nothing queues (${report.cpuConcurrency} at once, one row each after a warm-up turn of every path, every stream of the row counted; milliseconds of CPU per stream of each process from \`process.cpuUsage()\`; "client" is the load generator, which also reads every piece):
+
+| path | streams | client | fake model | chat | gateway | together | cores at ${report.concurrency} at once |
+|---|---:|---:|---:|---:|---:|---:|---:|
+${budget.rows.join('\n')}
+
+`
+      : '';
+  const stepPart =
+    stepRows.length > 0
+      ? `
+On the way up (MB resident / MB of V8 heap in use; CPU seconds since the first stream was asked for):
+
+| engine | open | after s | gateway MB | chat MB | gateway CPU s | chat CPU s |
+|---|---:|---:|---:|---:|---:|---:|
+${stepRows.join('\n')}
+${liveLines.length > 0 ? `\nHeap still reachable after a full collection with every stream open (read after the figures above; per stream: over the heap before the first): ${liveLines.join('; ')}.\n` : ''}`
+      : '';
   return `## Chat
 
 Time to the first token of a streamed reply, straight from a local fake model and through the
@@ -118,14 +240,14 @@ ${latencyRows.join('\n')}
 |---|---:|---:|---|---|
 ${verdicts.join('\n')}
 
-Streams held open (the offline coach writing slowly, so every stream stays open; open = its first
+${cpuPart}Streams held open (the offline coach writing slowly, so every stream stays open; open = its first
 event arrived through the gateway; resident memory of each process with all of them open):
 
 | gateway engine | streams asked | open | gateway RSS MB | chat RSS MB | together MB | target |
 |---|---:|---:|---:|---:|---:|---|
 ${holdRows.join('\n')}
-
-${report.notes.map((n) => `- ${n}`).join('\n')}
+${stepPart}
+${[...budget.notes, ...report.notes].map((n) => `- ${n}`).join('\n')}
 `;
 }
 

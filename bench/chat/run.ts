@@ -4,13 +4,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { streamPool } from '../../gateway/src/proxy/forwarder.ts';
 import {
+  type CpuPerStream,
   type HoldRow,
+  type HoldStep,
   type LatencyRow,
   machineNote,
   renderChatSection,
@@ -21,6 +23,9 @@ import { clientAgent, percentile, timedStream } from './streams.ts';
 const here = import.meta.dirname;
 const docsFile = path.resolve(here, '../../docs/benchmarks.md');
 const concurrency = Number(process.env.CONCURRENCY ?? 500);
+// CPU per stream is read at a load where nothing queues (then whether the full load fits the cores
+// is arithmetic, in the report).
+const cpuConcurrency = Math.min(concurrency, Number(process.env.CPU_CONCURRENCY ?? 50));
 const seconds = Number(process.env.SECONDS ?? 8);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const tokenMs = 50;
@@ -46,11 +51,30 @@ const hold = Math.min(Number(process.env.HOLD ?? 10_000), fdCap);
 // 10,000 held streams within the minute here, 30 all of them (each new stream stores a message, and a
 // new person gets a data key, while the next stream's access read waits for a connection).
 const poolSize = process.env.DATABASE_POOL_SIZE ?? '30';
+// PARTS=latency or PARTS=hold runs one half (with DRY_RUN for a trial); HOLD_ENGINES picks engines.
+const parts = new Set((process.env.PARTS ?? 'latency,hold').split(','));
+const holdEngines = (process.env.HOLD_ENGINES ?? 'undici,http-proxy').split(',') as Array<
+  'undici' | 'http-proxy'
+>;
+// Held-stream memory is also read on the way up, at these counts.
+const holdSteps = [1000, 3000];
+const memoryOf = (m: NodeJS.MemoryUsage) => ({
+  rssMb: m.rss / 2 ** 20,
+  heapTotalMb: m.heapTotal / 2 ** 20,
+  heapUsedMb: m.heapUsed / 2 ** 20,
+  externalMb: m.external / 2 ** 20,
+  arrayBuffersMb: m.arrayBuffers / 2 ** 20,
+});
 
+type ChildStats = NodeJS.MemoryUsage & { cpu: NodeJS.CpuUsage };
 interface Child {
   url: string;
   process: ChildProcess;
-  stats(): Promise<{ rss: number; cpu: NodeJS.CpuUsage }>;
+  stats(): Promise<ChildStats>;
+  /** The heap in use after a full collection, in bytes. */
+  live(): Promise<number>;
+  /** Writes a heap snapshot named `name` into BENCH_HEAP_DIR (when set). */
+  heap(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,23 +88,31 @@ function start(script: string, env: Record<string, string> = {}): Promise<Child>
         `ulimit -n ${limits.hard} 2>/dev/null; exec "$0" "$@"`,
         process.execPath,
         '--no-deprecation',
+        // Only so that the held-stream pass can read the live heap after its resident figure.
+        '--expose-gc',
         // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child, written when it exits.
         ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
         path.join(here, script),
       ],
       { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
     );
-    const stats = () =>
-      new Promise<{ rss: number; cpu: NodeJS.CpuUsage }>((done) => {
+    const ask = <T>(request: unknown, key: string) =>
+      new Promise<T>((done) => {
         const onMessage = (message: unknown) => {
-          const s = (message as { stats?: { rss: number; cpu: NodeJS.CpuUsage } }).stats;
-          if (!s) return;
+          const answer = (message as Record<string, T>)[key];
+          if (answer === undefined) return;
           child.off('message', onMessage);
-          done(s);
+          done(answer);
         };
         child.on('message', onMessage);
-        child.send('stats');
+        child.send(request as string);
       });
+    const stats = () => ask<ChildStats>('stats', 'stats');
+    const live = () => ask<number>('live', 'live');
+    const heap = async (name: string) => {
+      if (process.env.BENCH_HEAP_DIR)
+        console.log(`heap snapshot: ${await ask<string>({ heap: name }, 'heapWritten')}`);
+    };
     const stop = () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -89,7 +121,7 @@ function start(script: string, env: Record<string, string> = {}): Promise<Child>
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
       });
     child.once('message', (message) =>
-      resolve({ url: (message as { url: string }).url, process: child, stats, stop }),
+      resolve({ url: (message as { url: string }).url, process: child, stats, live, heap, stop }),
     );
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
@@ -122,18 +154,22 @@ async function people(count: number): Promise<Array<{ userId: string; token: str
  */
 async function measure(
   send: (worker: number) => Promise<{ firstTokenMs: number | null; ok: boolean }>,
-): Promise<Omit<LatencyRow, 'label'>> {
+  streamsAtOnce = concurrency,
+  extraSeconds = seconds,
+): Promise<Omit<LatencyRow, 'label'> & { completed: number; wallMs: number }> {
   const turnMs = tokens * tokenMs + 1000;
   const begin = performance.now();
   const measureFrom = begin + turnMs;
-  const stopAt = measureFrom + seconds * 1000;
+  const stopAt = measureFrom + extraSeconds * 1000;
   const times: number[] = [];
   let failed = 0;
+  let completed = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
+    Array.from({ length: streamsAtOnce }, async (_, worker) => {
       while (performance.now() < stopAt) {
         const startedAt = performance.now();
         const result = await send(worker);
+        completed++;
         if (startedAt < measureFrom) continue;
         if (result.ok && result.firstTokenMs !== null) times.push(result.firstTokenMs);
         else failed++;
@@ -145,8 +181,12 @@ async function measure(
     failed,
     p50Ms: percentile(times, 50),
     p99Ms: percentile(times, 99),
+    completed,
+    wallMs: performance.now() - begin,
   };
 }
+
+const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
 const children: Child[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-chat-'));
@@ -167,6 +207,8 @@ try {
   } catch {
     notes.push('No PostgreSQL server answered: the chat service ran on PGlite in memory.');
   }
+  const results: LatencyRow[][] = [];
+  const lowLoad: LatencyRow[] = [];
   const fast = await people(concurrency);
   const model = await start('start-fake-model.ts', { TOKENS: String(tokens), TOKEN_MS: String(tokenMs) });
   children.push(model);
@@ -223,22 +265,42 @@ try {
     ...engines.map((e) => `gateway (${e} engine) + chat service`),
   ];
   const sends = [() => direct(), chatAlone, ...gateways.map(through)];
-  const results: LatencyRow[][] = [];
-  for (let round = 1; round <= rounds; round++) {
+  // Whose CPU each row uses besides this process (the client): the gateway only on its own rows.
+  const used = (i: number): Array<[keyof CpuPerStream, Child]> => [
+    ['model', model],
+    ...(i >= 1 ? [['chat', chat] as [keyof CpuPerStream, Child]] : []),
+    ...(i >= 2 ? [['gateway', gateways[i - 2]!] as [keyof CpuPerStream, Child]] : []),
+  ];
+  const measureRow = async (i: number, streamsAtOnce: number): Promise<LatencyRow> => {
+    const before = await Promise.all(used(i).map(([, c]) => c.stats()));
+    const ownBefore = process.cpuUsage();
+    const { completed, wallMs, ...measured } = await measure(sends[i]!, streamsAtOnce);
+    const own = cpuMs(process.cpuUsage(ownBefore));
+    const after = await Promise.all(used(i).map(([, c]) => c.stats()));
+    // CPU per stream: all the streams of the row (the first turn's too) share the row's CPU time.
+    const cpu: CpuPerStream = { client: own / completed };
+    used(i).forEach(([name], k) => {
+      cpu[name] = (cpuMs(after[k]!.cpu) - cpuMs(before[k]!.cpu)) / completed;
+    });
+    console.log(
+      `${streamsAtOnce} at once, ${labels[i]}: p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.failed} failed of ${measured.streams}; CPU ms per stream ${JSON.stringify(cpu, (_, v) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))} (${completed} streams in ${(wallMs / 1000).toFixed(1)} s)`,
+    );
+    return { label: labels[i]!, ...measured, cpu, completed, wallMs };
+  };
+  if (parts.has('latency')) {
+    // A warm-up turn of every path first, so that no row pays for the others' compilation.
+    for (const send of sends) await measure(send, cpuConcurrency, 0);
+    for (let i = 0; i < sends.length; i++) lowLoad.push(await measureRow(i, cpuConcurrency));
+  }
+  for (let round = 1; round <= rounds && parts.has('latency'); round++) {
     const row: LatencyRow[] = [];
-    for (let i = 0; i < sends.length; i++) {
-      const measured = await measure(sends[i]!);
-      row.push({ label: labels[i]!, ...measured });
-      console.log(
-        `round ${round}, ${labels[i]}: p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.failed} failed of ${measured.streams}`,
-      );
-    }
+    for (let i = 0; i < sends.length; i++) row.push(await measureRow(i, concurrency));
     results.push(row);
   }
   for (const g of gateways) await g.stop();
 
   // Streams held open: the offline coach writing one piece every 2 s keeps every stream open.
-  const holders = await people(hold);
+  const holders = parts.has('hold') ? await people(hold) : [];
   const holdChat = await start('start-chat.ts', {
     DATABASE_URL: databaseUrl,
     OFFLINE_COACH_DELAY_MS: '2000',
@@ -248,7 +310,7 @@ try {
   });
   children.push(holdChat);
   const holdRows: HoldRow[] = [];
-  for (const engine of engines) {
+  for (const engine of parts.has('hold') ? holdEngines : []) {
     const gateway = await start('start-gateway.ts', {
       UPSTREAM_URL: holdChat.url,
       PROXY_ENGINE: engine,
@@ -257,35 +319,70 @@ try {
     const controller = new AbortController();
     let open = 0;
     const streams: Array<Promise<unknown>> = [];
-    for (let i = 0; i < hold; i++) {
-      streams.push(
-        timedStream(
-          `${gateway.url}/api/v1/chat/stream`,
-          { message: 'Hello', session_id: null },
-          { authorization: `Bearer ${holders[i]!.token}` },
-          'id: 0',
-          controller.signal,
-          () => {
-            open++;
-          },
-        ),
+    const openUpTo = async (count: number) => {
+      for (let i = streams.length; i < count; i++) {
+        streams.push(
+          timedStream(
+            `${gateway.url}/api/v1/chat/stream`,
+            { message: 'Hello', session_id: null },
+            { authorization: `Bearer ${holders[i]!.token}` },
+            'id: 0',
+            controller.signal,
+            () => {
+              open++;
+            },
+          ),
+        );
+        if (i % 200 === 199) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    // Memory at two sizes on the way (same streams, nothing else running): the difference is what
+    // one more held stream costs each process.
+    const steps: HoldStep[] = [];
+    const openedAt = performance.now();
+    // Live heap before any stream (collected now, before the resident figures that matter).
+    const [gLive0, cLive0] = await Promise.all([gateway.live(), holdChat.live()]);
+    const [g0, c0] = await Promise.all([gateway.stats(), holdChat.stats()]);
+    for (const target of [...holdSteps.filter((n) => n < hold), hold]) {
+      await openUpTo(target);
+      const deadline = Date.now() + 60_000;
+      while (open < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      const seconds = (performance.now() - openedAt) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const [g, c] = await Promise.all([gateway.stats(), holdChat.stats()]);
+      steps.push({
+        open,
+        seconds,
+        gateway: memoryOf(g),
+        chat: memoryOf(c),
+        gatewayCpuS: (cpuMs(g.cpu) - cpuMs(g0.cpu)) / 1000,
+        chatCpuS: (cpuMs(c.cpu) - cpuMs(c0.cpu)) / 1000,
+      });
+      console.log(
+        `hold, ${engine}: ${open} of ${target} open after ${seconds.toFixed(1)} s; CPU s gateway ${steps.at(-1)!.gatewayCpuS.toFixed(1)}, chat ${steps.at(-1)!.chatCpuS.toFixed(1)}; gateway ${JSON.stringify(memoryOf(g))}, chat ${JSON.stringify(memoryOf(c))}`,
       );
-      if (i % 200 === 199) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (target < hold)
+        await Promise.all([
+          gateway.heap(`gateway-${engine}-${target}`),
+          holdChat.heap(`chat-${engine}-${target}`),
+        ]);
+      if (open < target) break;
     }
-    const deadline = Date.now() + 60_000;
-    while (open < hold && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const [g, c] = await Promise.all([gateway.stats(), holdChat.stats()]);
+    const last = steps.at(-1)!;
+    // After the resident figures: what of the heap is still reachable with every stream open.
+    const [gLive, cLive] = await Promise.all([gateway.live(), holdChat.live()]);
+    const perStreamKb = (after: number, before: number) => (after - before) / 1024 / Math.max(1, last.open);
     holdRows.push({
+      liveKbPerStream: { gateway: perStreamKb(gLive, gLive0), chat: perStreamKb(cLive, cLive0) },
+      liveMb: { gateway: gLive / 2 ** 20, chat: cLive / 2 ** 20 },
       label: engine,
       requested: hold,
-      open,
-      gatewayRssMb: g.rss / 2 ** 20,
-      chatRssMb: c.rss / 2 ** 20,
+      open: last.open,
+      seconds: last.seconds,
+      gatewayRssMb: last.gateway.rssMb,
+      chatRssMb: last.chat.rssMb,
+      steps,
     });
-    console.log(
-      `hold, ${engine}: ${open} of ${hold} open; gateway ${(g.rss / 2 ** 20).toFixed(0)} MB, chat ${(c.rss / 2 ** 20).toFixed(0)} MB`,
-    );
     controller.abort();
     await Promise.allSettled(streams);
     await gateway.stop();
@@ -304,7 +401,10 @@ try {
     `Open files: the hard limit is ${limits.hard.toLocaleString('en-US')} per process (soft ${limits.soft.toLocaleString('en-US')} in the bench's shell; children run with the soft limit raised to the hard one).${hold < 10_000 ? ` That leaves room for ${hold.toLocaleString('en-US')} held streams here, not 10,000.` : ''}`,
   );
   notes.push(
-    "Where the chat service's time goes (a V8 CPU profile of the chat process at 300 streams, one-off, `BENCH_CPU_PROF=<dir>`): it is busy on more than one core's worth of time for itself, the largest parts being socket writes of the streamed pieces (18 %, one write per piece per HTTP/1.1 client; over h2c the gateway's pieces share frames), the OpenAI SDK reading the model's stream (9 %), drizzle (8 %) and undici (7 %). At 500 streams on two shared cores the time to first token is the chat service's CPU queue, not a connection or pool wait any more; the 2 ms / 10 ms targets need the chat service on cores of its own (or several replicas). Held streams cost about 115 KB each in the chat process and 45 KB in the gateway.",
+    "What a stream costs (V8 CPU profiles at 50 at once, one-off, `BENCH_CPU_PROF=<dir>`, module loading left out). Chat service: reading the model's stream through the OpenAI SDK and fetch (web streams, an SSE decoder and a JSON parse per piece, and the title call) 25 %, socket reads and writes (one write per piece per HTTP/1.1 client; over h2c the gateway's pieces share frames) 23 %, microtasks and native work not tied to one caller 27 %, the database (drizzle, pg: access read, session, message and reply rows, per-person key) 11 %, garbage collection 4 %, encryption 3 %, the safety pre-check 3 %, Express and the kit 2 %, HTTP/2 2 %, logs 1 %, the SSE writer 1 %, the reply streams 0.5 %. Gateway: socket writes to the client, one per piece, 43 %, native and microtasks 21 %, verifying the token (EdDSA through WebCrypto) 13 %, HTTP/2 8 %, garbage collection 7 %, Express and the kit 4 %, the h2c forwarding itself 2 %. Cut in this change (ADR 27): the title call no longer starts beside the reply but at its first word; the reply streams find a person's running replies through a per-person index (every send walked every reply in the process: 21 % of the chat service's CPU while holding 10,000, the cause of the stall); each piece is one string built from a per-stream prefix; one keep-alive timer per period instead of one per stream.",
+  );
+  notes.push(
+    "Held streams: RSS grows by about twice the live heap per stream (the 'per stream' line against the live figures above): V8 with this machine's default heap limit (about 4 GB) lets the old generation grow to several times what is reachable before collecting it. A stream's live part is the client socket and its Express request and response in the gateway, and in the chat service the HTTP/2 stream, the request, the reply's task (its generator, the system prompt and the conversation it answers) and the reply stream entry. In Kubernetes Node sizes its heap from the container's memory limit (about half of it), so the collector keeps closer to the live heap there, and the base manifests' limits (gateway 384 Mi, chat 512 Mi) are then what decides how many streams a pod holds.",
   );
   notes.push(
     'Held streams: both rows use the same 10,000 people against one chat process, one after the other; the first row also creates their 10,000 per-person data keys and first sessions, the second finds the keys there.',
@@ -318,9 +418,12 @@ try {
     date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     machine,
     concurrency,
+    cpuConcurrency,
+    lowLoad,
     seconds,
     tokenMs,
     tokens,
+    cores: cpus().length,
     database: databaseLabel,
     rounds: results,
     hold: holdRows,
@@ -329,8 +432,11 @@ try {
     notes,
   };
   // DRY_RUN=1: a trial run that leaves the docs alone.
-  if (!process.env.DRY_RUN)
+  if (!process.env.DRY_RUN) {
     writeFileSync(docsFile, replaceChatSection(readFileSync(docsFile, 'utf8'), renderChatSection(report)));
+    // Every figure of the run, for a look beyond the section.
+    writeFileSync(path.join(here, 'last-run.json'), `${JSON.stringify(report, null, 2)}\n`);
+  } else console.log(renderChatSection(report));
   console.log(
     process.env.DRY_RUN ? 'dry run: docs left alone' : `wrote ${path.relative(process.cwd(), docsFile)}`,
   );
