@@ -54,7 +54,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time (vitest's default on two cores is one): they mostly wait on the
+          // product and on Chromium, and each has its own people, address and browser.
+          maxWorkers: 2,
         },
       },
     ],
