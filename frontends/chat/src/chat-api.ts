@@ -10,6 +10,12 @@ export type ChatSessionSummary = Omit<ChatSession, 'user_id' | 'deleted'>;
 export type TranscriptEntry = ChatTranscriptEntry;
 
 /**
+ * A page of a session's transcript: the newest `limit` messages, or those just before the message
+ * `before` (the oldest one on screen). Hidden messages just before a page's first message come with it.
+ */
+export type TranscriptPageRequest = { id: string; limit: number; before?: string };
+
+/**
  * The chat remote's calls on the shell's one RTK Query api (shared cache, token and error mapping).
  * The streamed send is not here: it reads server-sent events with fetch (see the conversation code).
  */
@@ -31,9 +37,14 @@ export const chatApi = api.injectEndpoints({
       query: (id) => ({ url: `/chat-sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ChatSessions'],
     }),
-    getTranscript: build.query<TranscriptEntry[], string>({
-      query: (id) => `/chat-sessions/${encodeURIComponent(id)}/transcript`,
-      providesTags: (_result, _error, id) => [{ type: 'Transcript', id }],
+    getTranscript: build.query<TranscriptEntry[], TranscriptPageRequest>({
+      query: ({ id, limit, before }) => ({
+        url: `/chat-sessions/${encodeURIComponent(id)}/transcript`,
+        params: before === undefined ? { limit } : { limit, before },
+      }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Transcript', id }],
+      // Each page is read once into the conversation's own state; nothing to keep in the cache.
+      keepUnusedDataFor: 0,
     }),
     /** Which coach answers; the conversation labels the built-in offline coach. */
     getCoach: build.query<{ coach: 'offline' | 'model' }, void>({

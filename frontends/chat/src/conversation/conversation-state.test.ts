@@ -81,6 +81,8 @@ describe('the sending sequence (spec §4)', () => {
       sessionId: S,
       phase: 'idle',
       generation: 1,
+      older: 'complete',
+      prepended: 0,
       messages: [
         message('u0', 'user', 'Earlier'),
         message('a0', 'assistant', 'Earlier reply'),
@@ -107,6 +109,8 @@ describe('the sending sequence (spec §4)', () => {
       sessionId: S,
       phase: 'idle',
       generation: 1,
+      older: 'complete',
+      prepended: 0,
       messages: [message('u1', 'user', 'Hi', { failed: true })],
     };
     const state = run(before, {
@@ -166,7 +170,7 @@ describe('loading a transcript', () => {
   ];
 
   it('keeps hidden entries out of what is shown, and a reply in flight streaming', () => {
-    const state = run(initialConversation(S), { type: 'loaded', sessionId: S, entries });
+    const state = run(initialConversation(S), { type: 'loaded', sessionId: S, entries, complete: true });
     expect(state.phase).toBe('idle');
     expect(visibleMessages(state.messages).map((m) => m.id)).toEqual(['a', 'u', 'r']);
     expect(state.messages.find((m) => m.id === 'u')!.failed).toBe(true);
@@ -174,7 +178,12 @@ describe('loading a transcript', () => {
   });
 
   it('ignores a transcript that arrives for a session no longer open', () => {
-    const state = run(initialConversation('other'), { type: 'loaded', sessionId: S, entries });
+    const state = run(initialConversation('other'), {
+      type: 'loaded',
+      sessionId: S,
+      entries,
+      complete: true,
+    });
     expect(state.messages).toEqual([]);
   });
 });

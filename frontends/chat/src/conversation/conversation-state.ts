@@ -24,19 +24,33 @@ export type ChatMessage = {
  */
 export type ConversationPhase = 'idle' | 'loading' | 'sending' | 'streaming';
 
+/**
+ * Messages older than those on screen (a session opens at its newest page): `available` until a
+ * page comes back shorter than asked (`complete`); `loading` while one is read; `failed` offers a retry.
+ */
+export type OlderMessages = 'complete' | 'available' | 'loading' | 'failed';
+
 export type ConversationState = {
   sessionId: string | null;
   messages: ChatMessage[];
   phase: ConversationPhase;
   /** Grows when a new set of messages replaces the old (a load, a new chat): the list starts over. */
   generation: number;
+  older: OlderMessages;
+  /** Visible messages put before the first page since the list started (keeps the scroll position). */
+  prepended: number;
 };
 
 export type ConversationAction =
   | { type: 'reset'; sessionId: string | null }
   | { type: 'loadStarted'; sessionId: string }
-  | { type: 'loaded'; sessionId: string; entries: TranscriptEntry[] }
+  /** The newest page; `complete` when it holds the whole session. */
+  | { type: 'loaded'; sessionId: string; entries: TranscriptEntry[]; complete: boolean }
   | { type: 'loadFailed' }
+  | { type: 'olderStarted'; sessionId: string }
+  /** A page of older messages, put before those on screen; `complete` when it was the first. */
+  | { type: 'olderLoaded'; sessionId: string; entries: TranscriptEntry[]; complete: boolean }
+  | { type: 'olderFailed'; sessionId: string }
   /** Spec §4 step 1: the user message and an empty streaming assistant message. */
   | { type: 'sendStarted'; user: ChatMessage; assistant: ChatMessage }
   /** Spec §4 retry: the following assistant message dropped, the failed flag cleared, resent. */
@@ -60,6 +74,8 @@ export const initialConversation = (sessionId: string | null = null, generation 
   messages: [],
   phase: sessionId ? 'loading' : 'idle',
   generation,
+  older: 'complete',
+  prepended: 0,
 });
 
 /** A transcript entry as a client message; a reply still being written stays streaming. */
@@ -94,7 +110,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'reset':
       return initialConversation(action.sessionId, state.generation + 1);
     case 'loadStarted':
-      return { sessionId: action.sessionId, messages: [], phase: 'loading', generation: state.generation };
+      return { ...initialConversation(action.sessionId, state.generation), phase: 'loading' };
     case 'loaded':
       if (action.sessionId !== state.sessionId) return state;
       return {
@@ -102,7 +118,29 @@ export function conversationReducer(state: ConversationState, action: Conversati
         messages: action.entries.map((e) => messageFromEntry(e, action.sessionId)),
         phase: 'idle',
         generation: state.generation + 1,
+        older: action.complete ? 'complete' : 'available',
+        prepended: 0,
       };
+    case 'olderStarted':
+      if (action.sessionId !== state.sessionId || state.older === 'complete') return state;
+      return { ...state, older: 'loading' };
+    case 'olderLoaded': {
+      if (action.sessionId !== state.sessionId || state.older !== 'loading') return state;
+      // A message already on screen is never drawn twice (the cursor makes pages disjoint anyway).
+      const known = new Set(state.messages.map((m) => m.id));
+      const older = action.entries
+        .filter((e) => !known.has(e.id))
+        .map((e) => messageFromEntry(e, action.sessionId));
+      return {
+        ...state,
+        messages: [...older, ...state.messages],
+        older: action.complete ? 'complete' : 'available',
+        prepended: state.prepended + visibleMessages(older).length,
+      };
+    }
+    case 'olderFailed':
+      if (action.sessionId !== state.sessionId || state.older !== 'loading') return state;
+      return { ...state, older: 'failed' };
     case 'loadFailed':
       return { ...state, phase: 'idle' };
     case 'sendStarted':

@@ -136,6 +136,9 @@ export function ConversationView({
               streaming={state.phase === 'streaming' || state.phase === 'sending'}
               busy={conversation.busy}
               onRetry={conversation.retry}
+              older={state.older}
+              prepended={state.prepended}
+              onLoadOlder={conversation.loadOlder}
             />
           )}
         </div>

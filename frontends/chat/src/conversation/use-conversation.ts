@@ -10,7 +10,7 @@ import {
   type UseAttachments,
   useFilesAttachedLabel,
 } from '../attachments/index.ts';
-import { chatApi } from '../chat-api.ts';
+import { chatApi, type TranscriptEntry } from '../chat-api.ts';
 import {
   type ChatMessage,
   type ConversationState,
@@ -27,6 +27,17 @@ import { SeenEvents } from './stream/seen-events.ts';
 
 /** Spec §9: the streaming flag is cleared 3 s after the end of a reply. */
 export const STREAMING_FLAG_CLEAR_MS = 3000;
+
+/**
+ * Messages read per transcript page: a session opens at its newest 50 (several screens), older ones
+ * come 50 at a time as the person scrolls up. Reading and decrypting all 1,000 of a long session
+ * before showing any was most of its opening time (docs/benchmarks.md, "Chat in the browser").
+ */
+export const TRANSCRIPT_PAGE_SIZE = 50;
+
+/** Whether a page holds the first message: fewer stored messages came back than were asked for. */
+const isFirstPage = (entries: TranscriptEntry[]) =>
+  entries.filter((e) => !e.streaming).length < TRANSCRIPT_PAGE_SIZE;
 
 type Run = { controller: AbortController; assistantId: string; sessionId: string | null };
 
@@ -61,6 +72,8 @@ export type Conversation = {
   /** Spec §4: ignored while an intro is processed or a load or stream runs. Returns whether it started. */
   startWithIntro(message: string): boolean;
   reload(): void;
+  /** Reads the page before the oldest message on screen (scrolled to the top, or a retry). */
+  loadOlder(): void;
 };
 
 /**
@@ -216,7 +229,10 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
       shownRef.current = id;
       dispatch({ type: 'loadStarted', sessionId: id });
       const result = await dispatchApi(
-        chatApi.endpoints.getTranscript.initiate(id, { forceRefetch: true, subscribe: false }),
+        chatApi.endpoints.getTranscript.initiate(
+          { id, limit: TRANSCRIPT_PAGE_SIZE },
+          { forceRefetch: true, subscribe: false },
+        ),
       );
       if (!mounted.current || sessionRef.current !== id) return;
       if (result.error || !result.data) {
@@ -225,7 +241,7 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
         return;
       }
       const entries = result.data;
-      dispatch({ type: 'loaded', sessionId: id, entries });
+      dispatch({ type: 'loaded', sessionId: id, entries, complete: isFirstPage(entries) });
       // Reload in the middle of a reply: follow it from its last piece to the end.
       const last = entries.at(-1);
       if (last?.role === 'assistant' && last.streaming) {
@@ -244,6 +260,30 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
   );
   const loadRef = useRef(load);
   loadRef.current = load;
+
+  const loadOlder = useCallback(async () => {
+    const { sessionId, older, phase, messages, generation } = stateRef.current;
+    if (!sessionId || phase === 'loading' || (older !== 'available' && older !== 'failed')) return;
+    // The oldest message read from the server (messages sent here are only ever added at the end).
+    const before = messages[0]?.id;
+    if (!before) return;
+    dispatch({ type: 'olderStarted', sessionId });
+    // Marked at once: a second scroll to the top before the render asks for nothing more.
+    stateRef.current = { ...stateRef.current, older: 'loading' };
+    const result = await dispatchApi(
+      chatApi.endpoints.getTranscript.initiate(
+        { id: sessionId, limit: TRANSCRIPT_PAGE_SIZE, before },
+        { forceRefetch: true, subscribe: false },
+      ),
+    );
+    // Another session, or the same one loaded again meanwhile: this page belongs to neither.
+    if (!mounted.current || stateRef.current.generation !== generation) return;
+    if (result.error || !result.data) {
+      dispatch({ type: 'olderFailed', sessionId });
+      return;
+    }
+    dispatch({ type: 'olderLoaded', sessionId, entries: result.data, complete: isFirstPage(result.data) });
+  }, [dispatchApi]);
 
   // The route decides the session; a session this conversation just created is already on screen.
   useEffect(() => {
@@ -358,7 +398,19 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
       stop,
       startWithIntro,
       reload,
+      loadOlder: () => void loadOlder(),
     }),
-    [state, loadError, announcement, attachmentsByMessage, send, retry, stop, startWithIntro, reload],
+    [
+      state,
+      loadError,
+      announcement,
+      attachmentsByMessage,
+      send,
+      retry,
+      stop,
+      startWithIntro,
+      reload,
+      loadOlder,
+    ],
   );
 }
