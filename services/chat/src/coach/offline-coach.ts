@@ -13,6 +13,31 @@ export function streamPieces(text: string): string[] {
   return pieces;
 }
 
+async function* streamText(
+  text: string,
+  promptTokens: number,
+  fail: boolean,
+  delayMs: number,
+  signal: AbortSignal,
+): AsyncIterable<CoachEvent> {
+  if (fail) throw new CoachModelError('unavailable', 'offline coach: test failure on request');
+  let written = '';
+  for (const piece of streamPieces(text)) {
+    if (signal.aborted) break;
+    if (delayMs > 0) {
+      try {
+        await sleep(delayMs, undefined, { signal });
+      } catch {
+        break;
+      }
+    }
+    written += piece;
+    yield { type: 'text', text: piece };
+  }
+  // It reads only the message (not a prompt), so only the message and the reply are counted.
+  yield { type: 'usage', promptTokens, completionTokens: estimateTokens(written) };
+}
+
 /**
  * The built-in offline coach (embedded mode, no `OPENAI_API_KEY`): the deterministic reflective
  * reply of `domain/offline-coach`, streamed in small pieces with a small delay, tokens counted as
@@ -27,39 +52,23 @@ export function createOfflineCoach(options: {
   return {
     kind: 'offline',
     model: 'innerview-offline-coach',
-    async *reply(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
+    reply(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
       const marker = options.failOnceMarker;
-      if (marker && request.message.includes(marker) && !failedOnce.has(request.message)) {
-        failedOnce.add(request.message);
-        throw new CoachModelError('unavailable', 'offline coach: test failure on request');
-      }
-      const text = offlineCoachReply({
-        language: request.language,
-        message: request.message,
-        history: request.history,
-        answers: request.answers,
-        attachments: request.attachments,
-        attachmentSummary: request.attachmentSummary,
-      });
-      let written = '';
-      for (const piece of streamPieces(text)) {
-        if (signal.aborted) break;
-        if (options.delayMs > 0) {
-          try {
-            await sleep(options.delayMs, undefined, { signal });
-          } catch {
-            break;
-          }
-        }
-        written += piece;
-        yield { type: 'text', text: piece };
-      }
-      // It reads only the message (not a prompt), so only the message and the reply are counted.
-      yield {
-        type: 'usage',
-        promptTokens: estimateTokens(request.message),
-        completionTokens: estimateTokens(written),
-      };
+      const fail = Boolean(marker && request.message.includes(marker) && !failedOnce.has(request.message));
+      if (fail) failedOnce.add(request.message);
+      // The reply is written now and only its text goes on: a generator keeps its arguments for
+      // as long as it runs, and the request (prompt, history, files) is not needed after this.
+      const text = fail
+        ? ''
+        : offlineCoachReply({
+            language: request.language,
+            message: request.message,
+            history: request.history,
+            answers: request.answers,
+            attachments: request.attachments,
+            attachmentSummary: request.attachmentSummary,
+          });
+      return streamText(text, estimateTokens(request.message), fail, options.delayMs, signal);
     },
     async title() {
       return null;

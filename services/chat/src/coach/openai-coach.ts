@@ -74,74 +74,88 @@ export function createOpenAiCoach(options: OpenAiCoachOptions): CoachModel {
     timeout: options.idleTimeoutMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  async function* streamReply(call: {
+    params: OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming | undefined;
+    promptTokens: number;
+    signal: AbortSignal;
+  }): AsyncIterable<CoachEvent> {
+    const { signal } = call;
+    const upstream = new AbortController();
+    let idle = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        idle = true;
+        upstream.abort();
+      }, options.idleTimeoutMs);
+    };
+    const onAbort = () => upstream.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    let written = '';
+    let usage: { promptTokens: number; completionTokens: number } | null = null;
+    try {
+      if (signal.aborted) return;
+      arm();
+      const stream = await client.chat.completions.create(call.params!, { signal: upstream.signal });
+      call.params = undefined;
+      let finished = false;
+      for await (const chunk of stream) {
+        arm();
+        if (chunk.choices[0]?.finish_reason) finished = true;
+        if (chunk.usage)
+          usage = {
+            promptTokens: chunk.usage.prompt_tokens,
+            completionTokens: chunk.usage.completion_tokens,
+          };
+        const text = chunk.choices[0]?.delta?.content;
+        if (text) {
+          written += text;
+          yield { type: 'text', text };
+        }
+      }
+      // The SDK ends an aborted stream quietly: tell a stall and a cut from a complete answer.
+      if (!signal.aborted && idle) throw new CoachModelError('timeout', 'the model stream stalled');
+      if (!signal.aborted && !finished)
+        throw new CoachModelError('broken_stream', 'the model stream ended before its finish');
+    } catch (err) {
+      // Stopped or abandoned: the call was cancelled on purpose, which is not an error.
+      if (!signal.aborted) {
+        if (idle || err instanceof APIUserAbortError)
+          throw new CoachModelError('timeout', 'the model stream stalled');
+        throw modelError(err, written !== '');
+      }
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+    // An aborted or usage-less stream is still metered: the estimate of what was sent and written.
+    yield {
+      type: 'usage',
+      promptTokens: usage?.promptTokens ?? call.promptTokens,
+      completionTokens: usage?.completionTokens ?? estimateTokens(written),
+    };
+  }
+
   return {
     kind: 'openai',
     model: options.model,
-    async *reply(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
-      const upstream = new AbortController();
-      let idle = false;
-      let timer: NodeJS.Timeout | undefined;
-      const arm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          idle = true;
-          upstream.abort();
-        }, options.idleTimeoutMs);
-      };
-      const onAbort = () => upstream.abort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      let written = '';
-      let usage: { promptTokens: number; completionTokens: number } | null = null;
-      try {
-        if (signal.aborted) return;
-        arm();
-        const stream = await client.chat.completions.create(
-          {
-            model: options.model,
-            messages: modelMessages(request),
-            stream: true,
-            stream_options: { include_usage: true },
-            max_tokens: request.maxTokens,
-            temperature: 0.7,
-          },
-          { signal: upstream.signal },
-        );
-        let finished = false;
-        for await (const chunk of stream) {
-          arm();
-          if (chunk.choices[0]?.finish_reason) finished = true;
-          if (chunk.usage)
-            usage = {
-              promptTokens: chunk.usage.prompt_tokens,
-              completionTokens: chunk.usage.completion_tokens,
-            };
-          const text = chunk.choices[0]?.delta?.content;
-          if (text) {
-            written += text;
-            yield { type: 'text', text };
-          }
-        }
-        // The SDK ends an aborted stream quietly: tell a stall and a cut from a complete answer.
-        if (!signal.aborted && idle) throw new CoachModelError('timeout', 'the model stream stalled');
-        if (!signal.aborted && !finished)
-          throw new CoachModelError('broken_stream', 'the model stream ended before its finish');
-      } catch (err) {
-        // Stopped or abandoned: the call was cancelled on purpose, which is not an error.
-        if (!signal.aborted) {
-          if (idle || err instanceof APIUserAbortError)
-            throw new CoachModelError('timeout', 'the model stream stalled');
-          throw modelError(err, written !== '');
-        }
-      } finally {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-      }
-      // An aborted or usage-less stream is still metered: the estimate of what was sent and written.
-      yield {
-        type: 'usage',
-        promptTokens: usage?.promptTokens ?? request.promptTokens,
-        completionTokens: usage?.completionTokens ?? estimateTokens(written),
-      };
+    reply(request: CoachRequest, signal: AbortSignal): AsyncIterable<CoachEvent> {
+      // The streaming part gets only what it needs, and lets go of the call's body once it is
+      // sent: a generator keeps its arguments for as long as it runs, and the request (history,
+      // file texts, image data) would otherwise stay in memory for the whole reply.
+      return streamReply({
+        params: {
+          model: options.model,
+          messages: modelMessages(request),
+          stream: true,
+          stream_options: { include_usage: true },
+          max_tokens: request.maxTokens,
+          temperature: 0.7,
+        },
+        promptTokens: request.promptTokens,
+        signal,
+      });
     },
     async title(firstMessage, language, signal) {
       try {
