@@ -73,8 +73,8 @@ describe('chat benchmark report', () => {
       ],
     });
     expect(budget.rows).toEqual([
-      '| straight | 200 | 3.00 | 3.00 | – | – | 6.00 | 1.00 |',
-      '| gateway (undici engine) + chat service | 200 | 3.00 | 3.00 | 9.00 | 3.00 | 18.00 | 3.00 |',
+      '| straight | 200 | 3.00 | 3.00 | – | – | – | 6.00 | 1.00 |',
+      '| gateway (undici engine) + chat service | 200 | 3.00 | 3.00 | 9.00 | 3.00 | – | 18.00 | 3.00 |',
     ]);
     expect(budget.notes[0]).toContain('start and finish 167 streams a second');
     expect(budget.notes[0]).toContain('adds 12.00 ms per stream (2.00 cores), 3.00 cores in all');

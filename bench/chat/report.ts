@@ -6,6 +6,8 @@ export interface CpuPerStream {
   model?: number;
   chat?: number;
   gateway?: number;
+  /** The PostgreSQL backends serving the chat service (same machine). */
+  database?: number;
 }
 
 export interface LatencyRow {
@@ -129,11 +131,12 @@ export function cpuBudget(
   const streamS = (straight.wallMs / 1000) * (report.cpuConcurrency / straight.completed);
   const perSecond = report.concurrency / streamS;
   const cores = report.cores ?? 2;
-  const total = (c: CpuPerStream = {}) => (c.client ?? 0) + (c.model ?? 0) + (c.chat ?? 0) + (c.gateway ?? 0);
+  const total = (c: CpuPerStream = {}) =>
+    (c.client ?? 0) + (c.model ?? 0) + (c.chat ?? 0) + (c.gateway ?? 0) + (c.database ?? 0);
   const rows = low.map((r) => {
     const c = r.cpu ?? {};
     const cell = (v: number | undefined) => (v === undefined ? '–' : fmt(v, 2));
-    return `| ${r.label} | ${r.completed ?? r.streams} | ${cell(c.client)} | ${cell(c.model)} | ${cell(c.chat)} | ${cell(c.gateway)} | ${fmt(total(c), 2)} | ${fmt((perSecond * total(c)) / 1000, 2)} |`;
+    return `| ${r.label} | ${r.completed ?? r.streams} | ${cell(c.client)} | ${cell(c.model)} | ${cell(c.chat)} | ${cell(c.gateway)} | ${cell(c.database)} | ${fmt(total(c), 2)} | ${fmt((perSecond * total(c)) / 1000, 2)} |`;
   });
   const base = total(straight.cpu);
   const notes = [
@@ -145,7 +148,7 @@ export function cpuBudget(
       })
       .join('; ')}. Anything above ${cores} cores queues, and the queue is the added time to first token: ${
       low.slice(1).every((r) => (perSecond * total(r.cpu)) / 1000 > cores)
-        ? `no row through the chat service fits ${cores} cores at ${report.concurrency} at once, so the 2 ms / 10 ms targets cannot be met on this machine unless these costs fall several-fold; they need the load generator and the fake model on other cores, and the chat service and the gateway on about ${Math.ceil((perSecond * ((low.at(-1)?.cpu?.chat ?? 0) + (low.at(-1)?.cpu?.gateway ?? 0))) / 1000)} cores of their own (or replicas).`
+        ? `no row through the chat service fits ${cores} cores at ${report.concurrency} at once, so the 2 ms / 10 ms targets cannot be met on this machine unless these costs fall several-fold; they need the load generator and the fake model on other cores, and the chat service, the gateway and PostgreSQL on about ${Math.ceil((perSecond * (total(low.at(-1)?.cpu) - base)) / 1000)} cores of their own (or replicas).`
         : 'some rows fit, with the margin shown.'
     }`,
   ];
@@ -193,8 +196,8 @@ export function renderChatSection(report: ChatBenchReport): string {
     budget.rows.length > 0
       ? `CPU per stream where nothing queues (${report.cpuConcurrency} at once, one row each after a warm-up turn of every path, every stream of the row counted; milliseconds of CPU per stream of each process from \`process.cpuUsage()\`; "client" is the load generator, which also reads every piece):
 
-| path | streams | client | fake model | chat | gateway | together | cores at ${report.concurrency} at once |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| path | streams | client | fake model | chat | gateway | PostgreSQL | together | cores at ${report.concurrency} at once |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${budget.rows.join('\n')}
 
 `

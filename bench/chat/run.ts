@@ -3,7 +3,7 @@
 // rewrites the `## Chat` section of docs/benchmarks.md. CONCURRENCY, SECONDS, ROUNDS, HOLD override.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
@@ -188,6 +188,32 @@ async function measure(
 
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
+/**
+ * CPU milliseconds used so far by the PostgreSQL backends serving database `name` (from /proc; 0
+ * where there is none to read): the chat service's queries cost CPU on the same cores.
+ */
+function databaseCpuMs(name: string | undefined): number {
+  if (!name) return 0;
+  let total = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime, in clock ticks of 10 ms.
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return total;
+}
+
 const children: Child[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-chat-'));
 function usersFile(name: string, list: Array<{ userId: string }>): string {
@@ -197,12 +223,14 @@ function usersFile(name: string, list: Array<{ userId: string }>): string {
 }
 const notes: string[] = [];
 let database: { url: string; drop(): Promise<void> } | undefined;
+let databaseName: string | undefined;
 try {
   let databaseUrl = 'memory://';
   let databaseLabel = 'PGlite in memory';
   try {
     database = await createTestDatabase('iv_chat_bench');
     databaseUrl = database.url;
+    databaseName = new URL(database.url).pathname.slice(1);
     databaseLabel = 'PostgreSQL (local server)';
   } catch {
     notes.push('No PostgreSQL server answered: the chat service ran on PGlite in memory.');
@@ -273,12 +301,14 @@ try {
   ];
   const measureRow = async (i: number, streamsAtOnce: number): Promise<LatencyRow> => {
     const before = await Promise.all(used(i).map(([, c]) => c.stats()));
+    const dbBefore = databaseCpuMs(databaseName);
     const ownBefore = process.cpuUsage();
     const { completed, wallMs, ...measured } = await measure(sends[i]!, streamsAtOnce);
     const own = cpuMs(process.cpuUsage(ownBefore));
     const after = await Promise.all(used(i).map(([, c]) => c.stats()));
     // CPU per stream: all the streams of the row (the first turn's too) share the row's CPU time.
     const cpu: CpuPerStream = { client: own / completed };
+    if (i >= 1 && databaseName) cpu.database = (databaseCpuMs(databaseName) - dbBefore) / completed;
     used(i).forEach(([name], k) => {
       cpu[name] = (cpuMs(after[k]!.cpu) - cpuMs(before[k]!.cpu)) / completed;
     });
