@@ -122,7 +122,9 @@ export function added(
 
 /** CPU per stream of the low-load pass, and whether `concurrency` streams at once fit the cores. */
 export function cpuBudget(
-  report: Pick<ChatBenchReport, 'lowLoad' | 'cpuConcurrency' | 'concurrency' | 'cores'>,
+  report: Pick<ChatBenchReport, 'lowLoad' | 'cpuConcurrency' | 'concurrency' | 'cores'> & {
+    rounds?: LatencyRow[][];
+  },
 ): { rows: string[]; notes: string[] } {
   const low = report.lowLoad ?? [];
   const straight = low[0];
@@ -152,6 +154,23 @@ export function cpuBudget(
         : 'some rows fit, with the margin shown.'
     }`,
   ];
+  // The same under full load: pieces then share reads, writes and frames, so a stream may cost less;
+  // and the rate actually reached says whether these processes were what the streams waited for.
+  const full = (report.rounds?.[0] ?? [])
+    .map((first, i) => {
+      const all = (report.rounds ?? [])
+        .map((round) => round[i]!)
+        .filter((r) => r.cpu && r.completed && r.wallMs);
+      if (all.length === 0) return null;
+      const ms = median(all.map((r) => total(r.cpu)));
+      const rate = median(all.map((r) => r.completed! / (r.wallMs! / 1000)));
+      return `${first.label}: ${fmt(ms, 2)} ms per stream in all, ${fmt(rate, 0)} streams a second reached, so ${fmt((rate * ms) / 1000, 2)} cores busy in these processes`;
+    })
+    .filter((line): line is string => line !== null);
+  if (full.length > 0)
+    notes.push(
+      `At ${report.concurrency} at once (medians over the rounds): ${full.join('; ')}. Where fewer cores were busy than the machine has while the first token still waited, the wait was for something else: other work on the shared cores, or PostgreSQL.`,
+    );
   return { rows, notes };
 }
 
