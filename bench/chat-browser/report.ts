@@ -55,6 +55,12 @@ export type ChatBrowserReport = {
   /** In-app: a click on the session in the sidebar to its last message on screen, per run. */
   switchEmptyMs: number[];
   switchLongMs: number[];
+  /** The long session's transcript call during each in-app open (request start to response end). */
+  transcriptMs: number[];
+  /** How many messages that call asked for (`limit`); null when the remote read the whole transcript. */
+  pageSize: number | null;
+  /** Transcript calls made while scrolling from the end to the first message (older pages). */
+  olderPages: number;
   /** Messages in the page when the long session is open (virtualisation). */
   renderedMessages: number;
   idleFrames: FrameSummary;
@@ -103,14 +109,21 @@ Chromium against the product as \`npm start\` runs it, each figure beside a base
 | in-app (sidebar click) | ${ms(median(r.switchEmptyMs))} | ${ms(median(r.switchLongMs))} | ${ms(openAdded)} | ${list(r.switchEmptyMs)} / ${list(r.switchLongMs)} |
 | page load | ${ms(median(r.loadEmptyMs))} | ${ms(median(r.loadLongMs))} | ${ms(loadAdded)} | ${list(r.loadEmptyMs)} / ${list(r.loadLongMs)} |
 
-Not split out yet: how much of the added time is the transcript call (1,000 messages read and
-decrypted by the chat service on PGlite, then sent as one JSON body) and how much is the browser's
-work. Single runs vary widely on this shared machine (see the runs column).
+${
+  r.pageSize === null
+    ? `The remote reads the whole transcript (${r.messages} messages) before showing the session.`
+    : `Paging: the remote opens a session at its newest ${r.pageSize} messages (\`GET /chat-sessions/{id}/transcript?limit=${r.pageSize}\`)
+and reads older pages of ${r.pageSize} (\`&before=<oldest id on screen>\`) as the person scrolls up; the
+scroll below read ${r.olderPages} older pages on its way to the first message.`
+} Transcript call during the in-app opens (in the page, request to last byte):
+median ${ms(median(r.transcriptMs))} ms (${list(r.transcriptMs)}). Single runs vary widely on this shared
+machine (see the runs column).
 
-Virtualised list: ${r.renderedMessages} of the ${r.messages} messages are in the page with the session open at its end.
+Virtualised list: ${r.renderedMessages} of the ${r.pageSize ?? r.messages} messages read are in the page with the session open at its end.
 
 Scrolling: the list scrolled from its end to its start by 120 px per animation frame (${r.scrolledPx.toLocaleString('en')} px
-in all runs), against the same number of frames with nothing scrolling (the page's own frame pacing):
+in all runs; frames spent at the top waiting for an older page count as frames), against the same
+number of frames with nothing scrolling (the page's own frame pacing):
 
 | frames | count | p50 ms | p95 ms | max ms | over 50 ms | frames per s |
 |---|---:|---:|---:|---:|---:|---:|

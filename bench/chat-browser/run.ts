@@ -3,10 +3,9 @@
 // person with a session of MESSAGES messages and an empty one, opens both in headless Chromium RUNS
 // times each (in-app and as a page load), scrolls the long one, and rewrites the
 // `## Chat in the browser` section of docs/benchmarks.md.
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { type RunningProduct, startProduct } from '../../e2e/support/product.ts';
 import {
@@ -17,117 +16,12 @@ import {
   replaceSection,
   summariseFrames,
 } from './report.ts';
+import { api, createPerson, logIn, seedLongSession, signedIn, useBase } from './seed.ts';
 
 const docsFile = path.resolve(import.meta.dirname, '../../docs/benchmarks.md');
 const runs = Number(process.env.RUNS ?? 5);
 const messages = Number(process.env.MESSAGES ?? 1000);
-const PASSWORD = 'Bench#Chat2026';
 const SCROLL_STEP_PX = 120;
-
-let base = '';
-
-async function api(
-  path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${base}${path}`, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function logIn(email: string): Promise<string> {
-  const login = await api('/api/v1/login/access-token', {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-/** A verified person on the free trial, signed in: sign-up, the mail's link, login, trial. */
-async function createPerson(): Promise<{ email: string; token: string }> {
-  const email = `bench.chat.${randomUUID().slice(0, 8)}@example.ch`;
-  const signup = await api('/api/v1/users/signup', {
-    method: 'POST',
-    json: {
-      first_name: 'Bench',
-      last_name: 'Reader',
-      email,
-      date_of_birth: '1990-01-01',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms_accepted: true,
-      privacy_accepted: true,
-      language: 'en',
-    },
-  });
-  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-  const token = await until('verification mail', async () => {
-    const mails = (await (await api(`/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
-      links: string[];
-    }>;
-    const link = mails.flatMap((m) => m.links).find((l) => l.includes('verification-success'));
-    return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
-  });
-  await api('/api/v1/users/verify', { method: 'POST', json: { token } });
-  const accessToken = await logIn(email);
-  await until('free trial', async () => {
-    const r = await api('/api/v1/subscriptions/freemium/activate', { method: 'POST', token: accessToken });
-    return r.ok || r.status === 409 ? true : undefined;
-  });
-  return { email, token: accessToken };
-}
-
-/** A session of `count` messages: count / 2 messages, each answered by the offline coach. */
-async function seedLongSession(token: string, count: number): Promise<{ id: string; lastId: string }> {
-  let sessionId: string | null = null;
-  for (let i = 0; i < count / 2; i += 1) {
-    const body = {
-      message: `Message ${i + 1}: today I noticed how I react when plans change.`,
-      session_id: sessionId,
-    };
-    const reply: Response = await until('chat access', async () => {
-      const r = await api('/api/v1/chat/', { method: 'POST', token, json: body });
-      if (r.ok) return r;
-      if (r.status !== 403 && r.status !== 429) throw new Error(`seeding: ${r.status} ${await r.text()}`);
-      return undefined;
-    });
-    sessionId = ((await reply.json()) as { session_id: string }).session_id;
-    if ((i + 1) % 100 === 0) console.log(`seeded ${(i + 1) * 2} messages`);
-  }
-  const transcript = (await (
-    await api(`/api/v1/chat-sessions/${sessionId}/transcript`, { token })
-  ).json()) as Array<{
-    id: string;
-  }>;
-  if (transcript.length !== count)
-    throw new Error(`transcript has ${transcript.length} entries, not ${count}`);
-  return { id: sessionId!, lastId: transcript.at(-1)!.id };
-}
-
-async function signedIn(browser: Browser, token: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('rememberMe', 'true');
-    localStorage.setItem('tokenExpiry', String(Date.now() + 86_400_000));
-  }, token);
-  return context;
-}
 
 /** What "open" waits for: the last message (or the greeting of an empty session) with a box in view. */
 function visibleTarget(lastId: string | null): string {
@@ -169,20 +63,33 @@ async function pageLoad(context: BrowserContext, sessionId: string, lastId: stri
   return at;
 }
 
+/** The transcript call of an in-app open: its time in the page and how many messages it asked for. */
+type Open = { totalMs: number; transcriptMs: number; pageSize: number | null };
+
 /** From a click on the session's link in the sidebar to its last message in view. */
-async function inAppOpen(page: Page, sessionId: string, lastId: string | null): Promise<number> {
+async function inAppOpen(page: Page, sessionId: string, lastId: string | null): Promise<Open> {
   return page.evaluate(
     ({ href, target }) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<Open>((resolve, reject) => {
         const link = document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`);
         if (!link) return reject(new Error(`no link ${href}`));
+        performance.clearResourceTimings();
         const start = performance.now();
         link.click();
         const check = () => {
           const box = document.querySelector(target)?.getBoundingClientRect();
-          if (box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight)
-            resolve(performance.now() - start);
-          else requestAnimationFrame(check);
+          if (box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) {
+            const totalMs = performance.now() - start;
+            const call = performance
+              .getEntriesByType('resource')
+              .find((e) => e.name.includes('/transcript')) as PerformanceResourceTiming | undefined;
+            const limit = call ? new URL(call.name).searchParams.get('limit') : null;
+            resolve({
+              totalMs,
+              transcriptMs: call ? call.responseEnd - call.startTime : Number.NaN,
+              pageSize: limit === null ? null : Number(limit),
+            });
+          } else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
       }),
@@ -190,19 +97,32 @@ async function inAppOpen(page: Page, sessionId: string, lastId: string | null): 
   );
 }
 
-/** Scrolls the list from its end to its start, one step per frame, recording frame intervals. */
-function scrollToTop(page: Page): Promise<Frames> {
+/**
+ * Scrolls the list from its end to its start, one step per frame, recording frame intervals. The
+ * list reads older pages as it reaches its top: the scroll goes on until the session's first
+ * message is in the page and no page is being read; frames spent waiting for a page count too.
+ */
+function scrollToTop(page: Page, firstId: string): Promise<Frames & { pages: number }> {
   return page.evaluate(
-    (step) =>
-      new Promise<Frames>((resolve) => {
+    ({ step, first }) =>
+      new Promise<Frames & { pages: number }>((resolve, reject) => {
+        performance.clearResourceTimings();
         const scroller = document.querySelector<HTMLElement>('.iv-chat-list')!;
+        const deadline = performance.now() + 120_000;
         const intervalsMs: number[] = [];
         let last = performance.now();
         let distancePx = 0;
         const frame = (now: number) => {
           intervalsMs.push(now - last);
           last = now;
-          if (scroller.scrollTop <= 0) return resolve({ intervalsMs: intervalsMs.slice(1), distancePx });
+          const reading = document.querySelector('[data-testid="older-loading"]') !== null;
+          if (scroller.scrollTop <= 0 && !reading && document.querySelector(first)) {
+            const pages = performance
+              .getEntriesByType('resource')
+              .filter((e) => e.name.includes('/transcript')).length;
+            return resolve({ intervalsMs: intervalsMs.slice(1), distancePx, pages });
+          }
+          if (now > deadline) return reject(new Error('the first message never came into the page'));
           const before = scroller.scrollTop;
           scroller.scrollTop = Math.max(0, before - step);
           distancePx += before - scroller.scrollTop;
@@ -210,7 +130,7 @@ function scrollToTop(page: Page): Promise<Frames> {
         };
         requestAnimationFrame(frame);
       }),
-    SCROLL_STEP_PX,
+    { step: SCROLL_STEP_PX, first: `[data-message-id="${firstId}"]` },
   );
 }
 
@@ -235,7 +155,7 @@ function idleFrames(page: Page, count: number): Promise<Frames> {
 
 async function main() {
   let product: RunningProduct | undefined;
-  if (process.env.BENCH_BASE_URL) base = process.env.BENCH_BASE_URL.replace(/\/$/, '');
+  if (process.env.BENCH_BASE_URL) useBase(process.env.BENCH_BASE_URL);
   else {
     product = await startProduct({
       OFFLINE_COACH_DELAY_MS: '0',
@@ -243,7 +163,7 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '1000000',
       LOG_LEVEL: 'error',
     });
-    base = product.url;
+    useBase(product.url);
   }
   const browser = await launchChromium();
   try {
@@ -271,6 +191,9 @@ async function main() {
       loadLongMs: [],
       switchEmptyMs: [],
       switchLongMs: [],
+      transcriptMs: [],
+      pageSize: null,
+      olderPages: 0,
       renderedMessages: 0,
       idleFrames: summariseFrames([]),
       scrollFrames: summariseFrames([]),
@@ -290,12 +213,16 @@ async function main() {
     const scrolls: Frames[] = [];
     const idles: Frames[] = [];
     for (let i = 0; i < runs; i += 1) {
-      report.switchLongMs.push(await inAppOpen(page, long.id, long.lastId));
+      const open = await inAppOpen(page, long.id, long.lastId);
+      report.switchLongMs.push(open.totalMs);
+      report.transcriptMs.push(open.transcriptMs);
+      report.pageSize = open.pageSize;
       report.renderedMessages = await page.locator('article.iv-chat-message').count();
-      const scrolled = await scrollToTop(page);
+      const scrolled = await scrollToTop(page, long.firstId);
       scrolls.push(scrolled);
+      report.olderPages = scrolled.pages;
       idles.push(await idleFrames(page, scrolled.intervalsMs.length));
-      report.switchEmptyMs.push(await inAppOpen(page, empty, null));
+      report.switchEmptyMs.push((await inAppOpen(page, empty, null)).totalMs);
     }
     report.scrollFrames = summariseFrames(scrolls);
     report.idleFrames = summariseFrames(idles);
