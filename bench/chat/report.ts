@@ -21,6 +21,8 @@ export interface LatencyRow {
   /** Every stream of the row, the first turn's too, and the row's wall time. */
   completed?: number;
   wallMs?: number;
+  /** Event-loop delay percentiles over the row. */
+  loopDelayMs?: { chat?: { p50: number; p99: number }; gateway?: { p50: number; p99: number } };
 }
 
 export interface ProcessMemory {
@@ -164,12 +166,20 @@ export function cpuBudget(
       if (all.length === 0) return null;
       const ms = median(all.map((r) => total(r.cpu)));
       const rate = median(all.map((r) => r.completed! / (r.wallMs! / 1000)));
-      return `${first.label}: ${fmt(ms, 2)} ms per stream in all, ${fmt(rate, 0)} streams a second reached, so ${fmt((rate * ms) / 1000, 2)} cores busy in these processes`;
+      const delays = (['chat', 'gateway'] as const)
+        .map((name) => {
+          const d = all.map((r) => r.loopDelayMs?.[name]).filter((x) => x !== undefined);
+          return d.length > 0
+            ? `${name} event-loop delay p50 ${fmt(median(d.map((x) => x.p50)))} ms, p99 ${fmt(median(d.map((x) => x.p99)))} ms`
+            : null;
+        })
+        .filter((x) => x !== null);
+      return `${first.label}: ${fmt(ms, 2)} ms per stream in all, ${fmt(rate, 0)} streams a second reached, so ${fmt((rate * ms) / 1000, 2)} cores busy in these processes${delays.length > 0 ? ` (${delays.join(', ')})` : ''}`;
     })
     .filter((line): line is string => line !== null);
   if (full.length > 0)
     notes.push(
-      `At ${report.concurrency} at once (medians over the rounds): ${full.join('; ')}. Where fewer cores were busy than the machine has while the first token still waited, the wait was for something else: other work on the shared cores, or PostgreSQL.`,
+      `At ${report.concurrency} at once (medians over the rounds): ${full.join('; ')}. Where fewer cores were busy than the machine has while the first token still waited, the wait was for something else: other work on the shared cores (the event-loop delay then shows the processes waiting for a core), or PostgreSQL and the pool (then it does not).`,
     );
   return { rows, notes };
 }

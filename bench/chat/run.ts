@@ -66,7 +66,7 @@ const memoryOf = (m: NodeJS.MemoryUsage) => ({
   arrayBuffersMb: m.arrayBuffers / 2 ** 20,
 });
 
-type ChildStats = NodeJS.MemoryUsage & { cpu: NodeJS.CpuUsage };
+type ChildStats = NodeJS.MemoryUsage & { cpu: NodeJS.CpuUsage; loopDelayMs: { p50: number; p99: number } };
 interface Child {
   url: string;
   process: ChildProcess;
@@ -309,13 +309,18 @@ try {
     // CPU per stream: all the streams of the row (the first turn's too) share the row's CPU time.
     const cpu: CpuPerStream = { client: own / completed };
     if (i >= 1 && databaseName) cpu.database = (databaseCpuMs(databaseName) - dbBefore) / completed;
+    // Event-loop delay over the row (each stats call starts a new window).
+    const loopDelayMs: LatencyRow['loopDelayMs'] = {};
+    used(i).forEach(([name], k) => {
+      if (name === 'chat' || name === 'gateway') loopDelayMs[name] = after[k]!.loopDelayMs;
+    });
     used(i).forEach(([name], k) => {
       cpu[name] = (cpuMs(after[k]!.cpu) - cpuMs(before[k]!.cpu)) / completed;
     });
     console.log(
       `${streamsAtOnce} at once, ${labels[i]}: p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.failed} failed of ${measured.streams}; CPU ms per stream ${JSON.stringify(cpu, (_, v) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))} (${completed} streams in ${(wallMs / 1000).toFixed(1)} s)`,
     );
-    return { label: labels[i]!, ...measured, cpu, completed, wallMs };
+    return { label: labels[i]!, ...measured, cpu, completed, wallMs, loopDelayMs };
   };
   if (parts.has('latency')) {
     // A warm-up turn of every path first, so that no row pays for the others' compilation.

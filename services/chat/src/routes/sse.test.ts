@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../testing/chat-harness.ts';
 import { SseWriter } from './sse.ts';
 
 /** Enough of an Express response for the writer: what was written, and a way to close it. */
@@ -52,13 +53,13 @@ describe('SSE writer', () => {
     const b = fakeResponse();
     const sseA = new SseWriter(a.res, 's-a', 40);
     new SseWriter(b.res, 's-b', 40);
-    await new Promise((resolve) => setTimeout(resolve, 130));
-    expect(a.written.filter((w) => w === ': keep-alive\n\n').length).toBeGreaterThanOrEqual(2);
-    expect(b.written.filter((w) => w === ': keep-alive\n\n').length).toBeGreaterThanOrEqual(2);
+    const beats = (written: string[]) => written.filter((w) => w === ': keep-alive\n\n').length;
+    // Timers run late on a busy machine: wait for two beats each, however long they take.
+    await waitUntil(async () => beats(a.written) >= 2 && beats(b.written) >= 2, 5000);
     sseA.end({ kind: 'done' });
     b.res.emit('close');
     const counts = [a.written.length, b.written.length];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect([a.written.length, b.written.length]).toEqual(counts);
   });
 });
