@@ -23,9 +23,6 @@ export default defineConfig({
           // PGlite boots in a second alone, in several when the two cores are busy.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time (vitest's default on two cores is one): many wait on timers and
-          // I/O. The same as unit-web, so that `test:unit` runs both projects together.
-          maxWorkers: 2,
         },
       },
       {
@@ -34,7 +31,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: web.map((w) => `${w.replace('/**', '')}/**/*.test.{ts,tsx}`),
           exclude: [...ignored, '**/*.integration.test.ts'],
-          maxWorkers: 2,
         },
       },
       {
