@@ -36,31 +36,60 @@ function selfTimes(profile: Profile): Map<string, number> {
 function openInApp(page: Page, sessionId: string, lastId: string) {
   return page.evaluate(
     ({ href, target }) =>
-      new Promise<{ totalMs: number; fetchStartMs: number; fetchEndMs: number; bytes: number }>(
-        (resolve, reject) => {
-          performance.clearResourceTimings();
-          const link = document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`);
-          if (!link) return reject(new Error(`no link ${href}`));
-          const start = performance.now();
-          link.click();
-          const check = () => {
-            const box = document.querySelector(target)?.getBoundingClientRect();
-            if (box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) {
-              const end = performance.now();
-              const call = performance
-                .getEntriesByType('resource')
-                .find((e) => e.name.includes('/transcript')) as PerformanceResourceTiming | undefined;
+      new Promise<{
+        totalMs: number;
+        fetchStartMs: number;
+        fetchEndMs: number;
+        bytes: number;
+        frames: string[];
+      }>((resolve, reject) => {
+        performance.clearResourceTimings();
+        // Long animation frames (over 50 ms) of the open: how much was script, how much layout.
+        const frames: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const f of list.getEntries() as PerformanceEntry[] & Array<Record<string, never>>) {
+            const e = f as unknown as {
+              startTime: number;
+              duration: number;
+              renderStart: number;
+              styleAndLayoutStart: number;
+              scripts: Array<{ duration: number; invoker: string; sourceFunctionName: string }>;
+            };
+            const script = e.scripts.reduce((sum, s) => sum + s.duration, 0);
+            const layout = e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0;
+            const top = [...e.scripts].sort((a, b) => b.duration - a.duration)[0];
+            frames.push(
+              `frame at ${(e.startTime - start).toFixed(0)} ms: ${e.duration.toFixed(0)} ms, script ${script.toFixed(0)} (${top ? `${top.invoker} ${top.duration.toFixed(0)}` : '-'}), style+layout ${layout.toFixed(0)}`,
+            );
+          }
+        });
+        observer.observe({ type: 'long-animation-frame', buffered: false });
+        const link = document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`);
+        if (!link) return reject(new Error(`no link ${href}`));
+        const start = performance.now();
+        link.click();
+        const check = () => {
+          const box = document.querySelector(target)?.getBoundingClientRect();
+          if (box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) {
+            const end = performance.now();
+            const call = performance
+              .getEntriesByType('resource')
+              .find((e) => e.name.includes('/transcript')) as PerformanceResourceTiming | undefined;
+            // The frame in progress is reported after it ends.
+            setTimeout(() => {
+              observer.disconnect();
               resolve({
                 totalMs: end - start,
                 fetchStartMs: call ? call.startTime - start : Number.NaN,
                 fetchEndMs: call ? call.responseEnd - start : Number.NaN,
                 bytes: call?.encodedBodySize ?? 0,
+                frames,
               });
-            } else requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        },
-      ),
+            }, 200);
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
     { href: `/chat/${sessionId}`, target: `[data-message-id="${lastId}"]` },
   );
 }
@@ -121,6 +150,7 @@ async function main() {
       const timing = await openInApp(page, long.id, long.lastId);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       for (const [key, ms] of selfTimes(profile)) totals.set(key, (totals.get(key) ?? 0) + ms);
+      for (const frame of timing.frames) console.log(`  ${frame}`);
       console.log(
         `open ${i + 1}: ${timing.totalMs.toFixed(0)} ms to the last message in view; transcript fetch ${timing.fetchStartMs.toFixed(0)}–${timing.fetchEndMs.toFixed(0)} ms (${timing.bytes} bytes); ${await page.locator('article.iv-chat-message').count()} messages in the page`,
       );

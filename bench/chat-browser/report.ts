@@ -112,12 +112,15 @@ Chromium against the product as \`npm start\` runs it, each figure beside a base
 ${
   r.pageSize === null
     ? `The remote reads the whole transcript (${r.messages} messages) before showing the session.`
-    : `Paging: the remote opens a session at its newest ${r.pageSize} messages (\`GET /chat-sessions/{id}/transcript?limit=${r.pageSize}\`)
-and reads older pages of ${r.pageSize} (\`&before=<oldest id on screen>\`) as the person scrolls up; the
-scroll below read ${r.olderPages} older pages on its way to the first message.`
-} Transcript call during the in-app opens (in the page, request to last byte):
-median ${ms(median(r.transcriptMs))} ms (${list(r.transcriptMs)}). Single runs vary widely on this shared
-machine (see the runs column).
+    : `Page size: the remote opens a session at its newest ${r.pageSize} messages
+(\`GET /chat-sessions/{id}/transcript?limit=${r.pageSize}\`) and reads older pages of ${r.pageSize}
+(\`&before=<oldest id read>\`) as the person scrolls up: the scroll below read ${r.olderPages} older pages
+on its way to the first message (ADR 30).`
+}
+The transcript call during the in-app opens (in the page, request to last byte): median
+${ms(median(r.transcriptMs))} ms (${list(r.transcriptMs)}); the rest of the added time is the list being
+drawn at its end. Where the time went before paging: \`bench/chat-browser/profile.ts\` (ADR 30).
+Single runs vary widely on this shared machine (see the runs column).
 
 Virtualised list: ${r.renderedMessages} of the ${r.pageSize ?? r.messages} messages read are in the page with the session open at its end.
 

@@ -75,6 +75,9 @@ export function MessageList({
         }}
         totalListHeightChanged={onHeightChanged}
         increaseViewportBy={{ top: 400, bottom: 400 }}
+        // Sizes measured are applied in the same frame, not the next: opening at the end takes
+        // several measure passes, each of which otherwise waited for an animation frame.
+        skipAnimationFrameInResizeObserver
         itemContent={(_index, message) => (
           <MessageBubble
             message={message}
