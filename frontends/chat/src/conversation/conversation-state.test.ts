@@ -231,3 +231,66 @@ describe('reply failures', () => {
     expect(failureKey({ code: 'SERVICE_UNAVAILABLE', message: '' })).toBe('replyFailed');
   });
 });
+
+describe('older pages', () => {
+  const entry = (id: string, hidden = false): TranscriptEntry => ({
+    id,
+    role: 'user',
+    content: id,
+    timestamp: '2026-05-01T10:00:00.000Z',
+    hidden,
+  });
+  const opened = run(initialConversation(S), {
+    type: 'loaded',
+    sessionId: S,
+    entries: [entry('c'), entry('d')],
+    complete: false,
+  });
+
+  it('puts a page in front, counts only the visible messages it adds, and drops one already shown', () => {
+    const state = run(
+      opened,
+      { type: 'olderStarted', sessionId: S },
+      {
+        type: 'olderLoaded',
+        sessionId: S,
+        entries: [entry('a'), entry('note', true), entry('c')],
+        complete: true,
+      },
+    );
+    expect(state.messages.map((m) => m.id)).toEqual(['a', 'note', 'c', 'd']);
+    expect(state.prepended).toBe(1);
+    expect(state.older).toBe('complete');
+    expect(state.generation).toBe(opened.generation);
+  });
+
+  it('ignores a page nobody asked for, or one for another session', () => {
+    const notAsked = run(opened, {
+      type: 'olderLoaded',
+      sessionId: S,
+      entries: [entry('a')],
+      complete: true,
+    });
+    expect(notAsked).toBe(opened);
+    const other = run(
+      opened,
+      { type: 'olderStarted', sessionId: S },
+      { type: 'olderLoaded', sessionId: 'other', entries: [entry('a')], complete: true },
+    );
+    expect(other.messages.map((m) => m.id)).toEqual(['c', 'd']);
+    expect(other.older).toBe('loading');
+  });
+
+  it('a failed page can be asked for again; a complete session asks for nothing', () => {
+    const failed = run(opened, { type: 'olderStarted', sessionId: S }, { type: 'olderFailed', sessionId: S });
+    expect(failed.older).toBe('failed');
+    expect(run(failed, { type: 'olderStarted', sessionId: S }).older).toBe('loading');
+    const complete = run(initialConversation(S), {
+      type: 'loaded',
+      sessionId: S,
+      entries: [],
+      complete: true,
+    });
+    expect(run(complete, { type: 'olderStarted', sessionId: S }).older).toBe('complete');
+  });
+});
