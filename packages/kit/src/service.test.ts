@@ -39,12 +39,16 @@ const producer = defineService({
       summary: 'Takes a while',
       auth: 'none',
       handler: async () => {
+        slowArrived();
         await new Promise((resolve) => setTimeout(resolve, 400));
         return { finished: true };
       },
     }),
   ],
 });
+/** Called by the slow route as its request arrives. */
+let slowArrived: () => void = () => {};
+
 const consumer = defineService({
   name: 'notifications',
   defaultPort: 0,
@@ -97,8 +101,12 @@ describe('a service built with the kit', () => {
 
   it('shuts down gracefully: the request in flight finishes, then nothing is accepted', async () => {
     const auth = await startService(producer, { env, bus: new MemoryEventBus(), logger });
+    // Stop once the service has the request (a fixed pause lost the race on a loaded machine).
+    const arrived = new Promise<void>((resolve) => {
+      slowArrived = resolve;
+    });
     const slow = fetch(`${auth.url}/api/v1/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     const stopped = auth.stop();
     const answer = await slow;
     expect(answer.status).toBe(200);
