@@ -1,3 +1,5 @@
+import type { Queryable } from '@innerview/kit/db';
+import { eq } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -20,3 +22,16 @@ export function dataKeysTable(name = 'data_keys') {
 }
 
 export type DataKeysTable = ReturnType<typeof dataKeysTable>;
+
+/**
+ * Whether the person's data key was destroyed (erased): the tombstone row is the lasting record of
+ * the erasure and holds nothing of them but the id.
+ */
+export async function isKeyDestroyed(q: Queryable, table: DataKeysTable, userId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ destroyedAt: table.destroyedAt })
+    .from(table)
+    .where(eq(table.userId, userId))
+    .limit(1);
+  return row?.destroyedAt != null;
+}

@@ -1,4 +1,4 @@
-export { type DataKeysTable, dataKeysTable } from './data-keys-table.ts';
+export { type DataKeysTable, dataKeysTable, isKeyDestroyed } from './data-keys-table.ts';
 export { DataKeyDestroyedError, DecryptionError, UnknownKeyVersionError } from './errors.ts';
 export { loadOrCreateEventPayloadKeys } from './event-payload-key.ts';
 export {

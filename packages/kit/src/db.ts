@@ -90,3 +90,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     },
   };
 }
+
+/**
+ * Holds a PostgreSQL advisory lock named `key` until the transaction ends: writes about one thing
+ * (a person, a session) serialised with the others that take the same key. Inside a transaction
+ * only.
+ */
+export async function lockUntilCommit(q: Queryable, key: string): Promise<void> {
+  await q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}

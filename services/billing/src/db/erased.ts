@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '@innerview/kit';
-import { eq, sql } from 'drizzle-orm';
+import { lockUntilCommit, type Queryable } from '@innerview/kit';
+import { eq } from 'drizzle-orm';
 import { erasedPeople } from './schema.ts';
 
 /** What `erased_people` holds for a user id: a hash, so that the table names nobody. */
@@ -13,8 +13,8 @@ export function erasedMark(userId: string): string {
  * moment as `auth.user.erased` commits before the erasure re-keys the record, or sees its mark.
  * Inside a transaction only (the lock ends with it).
  */
-export async function lockPerson(q: Queryable, userId: string): Promise<void> {
-  await q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-person:${userId}`}, 0))`);
+export function lockPerson(q: Queryable, userId: string): Promise<void> {
+  return lockUntilCommit(q, `billing-person:${userId}`);
 }
 
 /** `lockPerson`, then whether the person was erased: true means "make no row for them". */

@@ -1,26 +1,18 @@
-import type { Queryable, Tx } from '@innerview/kit';
-import { eq, sql } from 'drizzle-orm';
+import { isKeyDestroyed } from '@innerview/crypto';
+import { lockUntilCommit, type Queryable, type Tx } from '@innerview/kit';
 import { dataKeys } from './schema.ts';
 
 /**
  * Serialises an event's effect on one person with their erasure, so that a projection written at
  * the same time as `auth.user.erased` cannot commit after the erasure swept the tables.
  */
-export async function lockPerson(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-person:${userId}`}, 0))`);
+export function lockPerson(tx: Tx, userId: string): Promise<void> {
+  return lockUntilCommit(tx, `chat-person:${userId}`);
 }
 
-/**
- * Whether the person was erased: their data key's tombstone (ADR 8, 17) is the record of it, kept
- * for good and holding nothing of them but the id.
- */
-export async function isErased(q: Queryable, userId: string): Promise<boolean> {
-  const [row] = await q
-    .select({ destroyedAt: dataKeys.destroyedAt })
-    .from(dataKeys)
-    .where(eq(dataKeys.userId, userId))
-    .limit(1);
-  return row?.destroyedAt != null;
+/** Whether the person was erased: their data key's tombstone (ADR 8, 17) is the record of it. */
+export function isErased(q: Queryable, userId: string): Promise<boolean> {
+  return isKeyDestroyed(q, dataKeys, userId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable, Tx } from '@innerview/kit';
+import { lockUntilCommit, type Queryable, type Tx } from '@innerview/kit';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { files } from './schema.ts';
 
@@ -9,16 +9,16 @@ export type NewFileRow = typeof files.$inferInsert;
  * Serialises one person's uploads until the transaction ends, so two uploads at once cannot both
  * pass the quota check.
  */
-export async function lockUserUploads(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files:${userId}`}, 0))`);
+export function lockUserUploads(tx: Tx, userId: string): Promise<void> {
+  return lockUntilCommit(tx, `files:${userId}`);
 }
 
 /**
  * Serialises uploads into a session with that session's deletion, so an upload that passed the
  * deleted-session check cannot commit its files after the deletion has swept the session.
  */
-export async function lockSession(tx: Tx, sessionId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files-session:${sessionId}`}, 0))`);
+export function lockSession(tx: Tx, sessionId: string): Promise<void> {
+  return lockUntilCommit(tx, `files-session:${sessionId}`);
 }
 
 /** Bytes the person's files take. */

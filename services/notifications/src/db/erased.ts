@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '@innerview/kit';
-import { eq, sql } from 'drizzle-orm';
+import { lockUntilCommit, type Queryable } from '@innerview/kit';
+import { eq } from 'drizzle-orm';
 import { erasedPeople } from './schema.ts';
 
 /** What `erased_people` holds for a user id: a hash, so that the table names nobody. */
@@ -13,10 +13,8 @@ export function erasedMark(userId: string): string {
  * written at the same moment as `auth.user.erased` cannot commit after the erasure swept the table.
  * Inside a transaction only (the lock ends with it).
  */
-export async function lockPerson(q: Queryable, userId: string): Promise<void> {
-  await q.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`notifications-person:${userId}`}, 0))`,
-  );
+export function lockPerson(q: Queryable, userId: string): Promise<void> {
+  return lockUntilCommit(q, `notifications-person:${userId}`);
 }
 
 export async function isErased(q: Queryable, userId: string): Promise<boolean> {
