@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { newContext, screenshot, toast, type ViewportName, watchPageErrors } from './support/browser.ts';
 import {
   type ApiInit,
   callApi,
@@ -143,8 +143,8 @@ describe('account area', () => {
 
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     await logInThroughTheForm(page, user);
-    await page.getByRole('alert').filter({ hasText: 'Account deleted' }).waitFor();
-    await page.getByText('To reactivate it within 90 days, contact support.').waitFor();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Account deleted' });
+    await refusal.getByText('To reactivate it within 90 days, contact support.').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/(login)?$/);
     expect(await storedToken(page)).toBeNull();
 
@@ -196,7 +196,7 @@ describe('account area', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^innerview-export-\d{4}-\d{2}-\d{2}\.json$/);
     // The whole file: the plain success message, not the one naming missing parts.
-    await page.getByText('Your data is downloading').waitFor();
+    await toast(page, 'Your data is downloading').waitFor();
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
     const file = JSON.parse(await readFile(path, 'utf8'));

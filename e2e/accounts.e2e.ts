@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { newContext, screenshot, toast, type ViewportName, watchPageErrors } from './support/browser.ts';
 import { useProduct } from './support/product-fixture.ts';
 
 const e2e = useProduct();
@@ -28,13 +28,6 @@ function linkTo(mail: Mail, path: string): string {
 
 function mainHeading(page: Page) {
   return page.getByRole('main').getByRole('heading', { level: 1 });
-}
-
-function toast(page: Page, text: string) {
-  return page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('listitem')
-    .filter({ hasText: text });
 }
 
 async function logIn(page: Page, email: string, password: string, rememberMe = false) {

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { CLIENT_HEADERS } from './client.ts';
@@ -72,4 +73,15 @@ export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * A toast with this text in the notifications region. A plain `getByText` also finds the
+ * visually hidden copy that announces the toast to screen readers ("Notification …").
+ */
+export function toast(page: Page, text: string): Locator {
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
 }
