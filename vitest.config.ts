@@ -23,6 +23,9 @@ export default defineConfig({
           // PGlite boots in a second alone, in several when the two cores are busy.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time (vitest's default on two cores is one): many wait on timers, PGlite
+          // start-up and I/O. Tests that race a clock wait for the state they need, never a fixed pause.
+          maxWorkers: 2,
         },
       },
       {
@@ -31,6 +34,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: web.map((w) => `${w.replace('/**', '')}/**/*.test.{ts,tsx}`),
           exclude: [...ignored, '**/*.integration.test.ts'],
+          maxWorkers: 2,
         },
       },
       {
