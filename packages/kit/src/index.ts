@@ -1,6 +1,7 @@
 export * from './clock.ts';
 export * from './config.ts';
 export * from './db.ts';
+export * from './erased-people.ts';
 export * from './errors.ts';
 export * from './events/index.ts';
 export * from './http.ts';

@@ -1,3 +1,4 @@
+import { erasedPeopleTable } from '@innerview/kit/erased-people';
 import {
   boolean,
   index,
@@ -212,6 +213,4 @@ export const localProviderIdempotency = pgTable('local_provider_idempotency', {
  * id (`erasedMark`), not the id, and no date (a date would match the pseudonymous record's
  * `erased_at`): nothing of the person, only "this id is gone".
  */
-export const erasedPeople = pgTable('erased_people', {
-  mark: text('mark').primaryKey(),
-});
+export const erasedPeople = erasedPeopleTable();

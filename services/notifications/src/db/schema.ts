@@ -1,3 +1,4 @@
+import { erasedPeopleTable } from '@innerview/kit/erased-people';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -34,6 +35,4 @@ export type MailStatus = 'queued' | 'sent' | 'failed';
  * retry, a replay from the dead letters) sends them nothing and records nothing. Holds a hash of
  * the user id (`erasedMark`), not the id, and no date: nothing of the person, only "this id is gone".
  */
-export const erasedPeople = pgTable('erased_people', {
-  mark: text('mark').primaryKey(),
-});
+export const erasedPeople = erasedPeopleTable();
