@@ -24,7 +24,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two files at a time (vitest's default on two cores is one): many wait on timers, PGlite
-          // start-up and I/O. Tests that race a clock wait for the state they need, never a fixed pause.
+          // start-up and I/O. A test that needs a state under load waits for it (the kit's shutdown
+          // test waits for its request), never for a fixed pause.
           maxWorkers: 2,
         },
       },
