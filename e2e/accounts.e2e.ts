@@ -30,6 +30,11 @@ function mainHeading(page: Page) {
   return page.getByRole('main').getByRole('heading', { level: 1 });
 }
 
+/** The top bar's Log out: on /chat the chat sidebar has one too, once its remote has loaded. */
+function topBarLogOut(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Log out' });
+}
+
 async function logIn(page: Page, email: string, password: string, rememberMe = false) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -107,7 +112,7 @@ describe('accounts', () => {
     await startFreeTrial(page);
     await page.goto('/chat');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await topBarLogOut(page).click();
     await mainHeading(page).getByText('Log in').waitFor();
     await toast(page, 'Logged Out').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
@@ -187,7 +192,7 @@ describe('accounts', () => {
     await other.goto('/settings');
     await other.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.goto('/chat');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await topBarLogOut(page).click();
     await mainHeading(page).getByText('Log in').waitFor();
     await mainHeading(other).getByText('Log in').waitFor();
     expect(await pathname(other)).toBe('/');
