@@ -21,6 +21,11 @@ const sample = (perSecond: number, cpuMs: number, loadMs = 0): Sample => ({
   cpuMicrosPerOp: cpuMs * 1000,
   loadCpuMicrosPerOp: loadMs * 1000,
 });
+/** A login measurement, with the bare rate measured around it. */
+const login = (perSecond: number, cpuMs: number, bareAround: number): Sample => ({
+  ...sample(perSecond, cpuMs, 0.2),
+  baselinePerSecond: bareAround,
+});
 const row = (label: string, ...samples: Sample[]): Row => ({ label, samples });
 
 function report(bare: Row, gateway: Row): LoginReport {
@@ -33,24 +38,25 @@ function report(bare: Row, gateway: Row): LoginReport {
     threadpool: 4,
     bare,
     gateway,
-    direct: row('direct', sample(40, 18)),
+    direct: row('direct', login(40, 18, 100)),
   };
 }
 
 describe('overhead', () => {
-  it('is bare rate over login rate minus one, per round, with the median against 15 %', () => {
-    const result = overhead(
-      row('bare', sample(100, 14), sample(80, 14), sample(90, 14)),
-      row('login', sample(90, 16), sample(60, 16), sample(85, 16)),
-    );
+  it('is the bare rate around each login measurement over its login rate minus one, with the median against 15 %', () => {
+    const result = overhead(row('login', login(90, 16, 100), login(60, 16, 80), login(85, 16, 90)));
     expect(result.perRound.map((r) => Number(r.toFixed(3)))).toEqual([0.111, 0.333, 0.059]);
     expect(result.median).toBeCloseTo(0.111, 3);
     expect(result.meetsTarget).toBe(true);
   });
 
   it('misses above 15 %, and a round without logins is infinitely expensive', () => {
-    expect(overhead(row('b', sample(100, 14)), row('l', sample(80, 20))).meetsTarget).toBe(false);
-    expect(overhead(row('b', sample(100, 14)), row('l', sample(0, 0))).median).toBe(Number.POSITIVE_INFINITY);
+    expect(overhead(row('l', login(80, 20, 100))).meetsTarget).toBe(false);
+    expect(overhead(row('l', login(0, 0, 100))).median).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('refuses a login measurement that has no bare rate beside it', () => {
+    expect(() => overhead(row('gw', sample(80, 20)))).toThrow('gw: a measurement without its bare rate');
   });
 });
 
@@ -106,7 +112,7 @@ describe('profileBreakdown', () => {
   it('renders per login in the section', () => {
     const section = renderLoginSection(
       {
-        ...report(row('bare', sample(100, 14)), row('gw', sample(95, 15))),
+        ...report(row('bare', sample(100, 14)), row('gw', login(95, 15, 100))),
         profile: profileBreakdown(profile, 2),
       },
       '2 cores',
@@ -119,7 +125,7 @@ describe('profileBreakdown', () => {
 describe('renderLoginSection', () => {
   it('states the command, the machine, both rates and the verdict', () => {
     const section = renderLoginSection(
-      report(row('bare argon2id', sample(100, 14)), row('gw', sample(95, 15))),
+      report(row('bare argon2id', sample(100, 14)), row('gw', login(95, 15, 100))),
       '2 cores (test CPU)',
     );
     expect(section.startsWith('## Login\n')).toBe(true);
@@ -133,7 +139,7 @@ describe('renderLoginSection', () => {
 
   it('both missed: the CPU reading says the target would be missed on a quiet machine too', () => {
     const section = renderLoginSection(
-      report(row('bare', sample(100, 14)), row('gw', sample(60, 21))),
+      report(row('bare', sample(100, 14)), row('gw', login(60, 21, 100))),
       '2 cores',
     );
     expect(section).toContain('| through the gateway | +66.7 % | missed |');
@@ -142,7 +148,7 @@ describe('renderLoginSection', () => {
 
   it('says so when the CPU figures miss the target though the rates met it', () => {
     const section = renderLoginSection(
-      report(row('bare', sample(100, 14)), row('gw', sample(95, 21))),
+      report(row('bare', sample(100, 14)), row('gw', login(95, 21, 100))),
       '2 cores',
     );
     expect(section).toContain('target met.');

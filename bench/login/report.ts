@@ -18,8 +18,10 @@ export type Sample = {
   processCpuMicros: number;
   /** That CPU per operation; for logins without the product's idle background (see run.ts). */
   cpuMicrosPerOp: number;
-  /** CPU time of the bench process (the load generator) per login; 0 for the bare hashes. */
+  /** CPU time of the load generator (wrk) per login; 0 for the bare hashes. */
   loadCpuMicrosPerOp: number;
+  /** Logins only: the bare verifications' rate around this measurement (the one before and the one after, averaged). */
+  baselinePerSecond?: number;
 };
 
 export type Row = { label: string; samples: Sample[] };
@@ -148,17 +150,16 @@ export function median(values: number[]): number {
 }
 
 /**
- * What a login costs over a bare verification, per round and as the median of the rounds: time per
- * login over time per hash, minus one (bare rate / login rate − 1). Rounds are paired so that
- * outside load during one round weighs on both sides alike.
+ * What a login costs over a bare verification, per login measurement and as the median of them:
+ * time per login over time per hash, minus one (bare rate / login rate − 1), where the bare rate is
+ * the one measured around that login measurement (`baselinePerSecond`), so that outside load and
+ * drift weigh on both sides alike.
  */
-export function overhead(
-  bare: Row,
-  login: Row,
-): { perRound: number[]; median: number; meetsTarget: boolean } {
-  const perRound = bare.samples.map((b, i) => {
-    const l = login.samples[i];
-    return l && l.perSecond > 0 ? b.perSecond / l.perSecond - 1 : Number.POSITIVE_INFINITY;
+export function overhead(login: Row): { perRound: number[]; median: number; meetsTarget: boolean } {
+  const perRound = login.samples.map((l) => {
+    if (l.baselinePerSecond === undefined)
+      throw new Error(`${login.label}: a measurement without its bare rate`);
+    return l.perSecond > 0 ? l.baselinePerSecond / l.perSecond - 1 : Number.POSITIVE_INFINITY;
   });
   const value = median(perRound);
   return { perRound, median: value, meetsTarget: value <= TARGET_OVERHEAD };
@@ -199,7 +200,7 @@ export function reading(report: LoginReport): string {
   const hash = cpu(report.bare);
   const login = cpu(report.gateway);
   const byCpu = login / hash - 1;
-  const measured = overhead(report.bare, report.gateway);
+  const measured = overhead(report.gateway);
   const biggest = report.profile?.parts[0];
   const busy = report.profile?.parts.reduce((sum, part) => sum + part.ms, 0) ?? 0;
   const split = biggest
@@ -221,9 +222,9 @@ export function reading(report: LoginReport): string {
 
 /** The `## Login` section of docs/benchmarks.md. */
 export function renderLoginSection(report: LoginReport, machine: string): string {
-  const rounds = report.bare.samples.length;
-  const viaGateway = overhead(report.bare, report.gateway);
-  const direct = overhead(report.bare, report.direct);
+  const rounds = report.gateway.samples.length;
+  const viaGateway = overhead(report.gateway);
+  const direct = overhead(report.direct);
   const verdict = (label: string, o: ReturnType<typeof overhead>) =>
     `| ${label} | ${pct(o.median)} | ${o.meetsTarget ? 'met' : 'missed'} | ${o.perRound.map(pct).join(', ')} |`;
   return `## Login
@@ -232,9 +233,17 @@ Logins per second through the gateway against the embedded product, next to bare
 verifications with the auth service's parameters, at the same concurrency in the same run.
 
 - Command: \`${report.command}\` (rewrites this section; \`DURATION\`, \`CONCURRENCY\`, \`ROUNDS\` override).
-- Run: ${report.date}; ${report.concurrency} operations in flight; ${rounds} rounds, each measuring every row for ${report.durationSeconds} s
-  (after one warm-up of each row; the order changes every round); tables show medians over the rounds.
-  Short rounds, because the machine is shared: rows measured close together see the same outside load.
+- Run: ${report.date}; ${report.concurrency} operations in flight in both rows; ${rounds} rounds of ${report.durationSeconds} s measurements
+  (after one warm-up of each row). Bare verifications and logins take turns (bare, gateway, bare,
+  direct, bare, …), and each login measurement is compared with the mean of the bare measurements
+  just before and just after it: the machine is shared and its speed drifts by several per cent
+  within a minute, and a bare rate from both sides of a login measurement cancels a steady drift.
+  Tables show medians.
+- Why ${report.concurrency} in flight: the product hashes on a pool of ${report.threadpool} threads. A bare verification goes straight
+  back into the pool; a login also spends time outside it (network, main thread, client), so with
+  only as many logins in flight as threads the pool runs short of work now and then and the rate
+  shows that gap rather than the login path. With more in flight both rows keep the cores full
+  (ADR 31, with the figures of both settings).
 - Hash: argon2id, m = ${fmt(report.argon2.memoryKiB)} KiB, t = ${report.argon2.timeCost}, p = ${report.argon2.parallelism}
   (\`services/auth/src/security/passwords.ts\`), verifying a correct password, in the bench process
   on the libuv thread pool (${report.threadpool} threads, as in the product).
@@ -244,13 +253,17 @@ verifications with the auth service's parameters, at the same concurrency in the
   \`AUTH_RATE_LIMIT_MULTIPLIER=0\`. The gateway's per-IP limit (600 a minute) still runs on every
   request; each request comes from its own client address (\`X-Forwarded-For\`, which the gateway
   trusts from loopback, as behind an ingress) so that the limit does not stop the run.
+- Load generator: wrk (\`apt-get install -y wrk\`; \`bench/login/login.lua\`), one thread, one
+  connection per login in flight. It runs on the same two cores, so what it spends per login
+  (shown beside the product's CPU) is taken from the logins' rate; wrk spends about a quarter of
+  what the Node.js client autocannon did.
 - Machine: ${machine}.
 - CPU per operation: the CPU time of the process doing the work (the bench process for the bare
   hashes, the product for the logins${report.idleProductCpuMsPerSecond === undefined ? '' : `, less the ${fmt(report.idleProductCpuMsPerSecond, 1)} ms per second it uses while idle: outbox relays and schedules of six services`}), divided by the operations; it
   includes every thread (the hash runs on the thread pool).
 - Target: the login path costs at most ${fmt(TARGET_OVERHEAD * 100)} % over the hash itself.
 
-| measurement (medians) | rate | p50 ms | p99 ms | CPU ms per operation | errors | rate per round |
+| measurement (medians) | rate | p50 ms | p99 ms | CPU ms per operation | errors | rates measured |
 |---|---:|---:|---:|---:|---:|---|
 ${row(report.bare, '/s')}
 ${row(report.gateway, '/s')}
@@ -272,7 +285,10 @@ embedded gateway hands each call to the service's app in-process instead of over
 six, are parsed and planned once per text and their results parsed without copying PGlite's
 catalogue-wide parser map, and the login's two statements are built once by drizzle. The rest of
 the main thread's share is the HTTP stack, Express and the services' middleware (request id,
-access log, metrics, body parsing) and PGlite executing the two statements.
+access log, metrics, body parsing) and PGlite executing the two statements. The benchmark itself
+changed on 2026-11-26 (ADR 31): eight in flight instead of four, wrk instead of autocannon as the
+client, and bare and login measurements taking turns so that each login measurement has a bare
+rate from just before and just after it.
 ${report.profile ? `\n${renderBreakdown(report.profile)}` : ''}`;
 }
 
