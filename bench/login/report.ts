@@ -241,9 +241,8 @@ verifications with the auth service's parameters, at the same concurrency in the
   Tables show medians.
 - Why ${report.concurrency} in flight: the product hashes on a pool of ${report.threadpool} threads. A bare verification goes straight
   back into the pool; a login also spends time outside it (network, main thread, client), so with
-  only as many logins in flight as threads the pool runs short of work now and then and the rate
-  shows that gap rather than the login path. With more in flight both rows keep the cores full
-  (ADR 31, with the figures of both settings).
+  only as many logins in flight as threads the cores sometimes stand idle during logins (1.6–1.9 %
+  of the time with four, 0.1–0.2 % with eight). That gap is not the login path's cost (ADR 31).
 - Hash: argon2id, m = ${fmt(report.argon2.memoryKiB)} KiB, t = ${report.argon2.timeCost}, p = ${report.argon2.parallelism}
   (\`services/auth/src/security/passwords.ts\`), verifying a correct password, in the bench process
   on the libuv thread pool (${report.threadpool} threads, as in the product).
