@@ -25,7 +25,7 @@ function request()
   }, body)
 end
 
-function response(status, headers, body)
+function response(status, headers, response_body)
   if status == 200 then ok = ok + 1 else other = other + 1 end
 end
 

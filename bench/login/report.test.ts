@@ -137,6 +137,20 @@ describe('renderLoginSection', () => {
     expect(section).toContain('By CPU time, a login costs +7.1 % over a verification');
   });
 
+  it('explains eight in flight, and says what as many as the pool has threads costs the logins', () => {
+    const eight = renderLoginSection(
+      { ...report(row('bare', sample(100, 14)), row('gw', login(95, 15, 100))), concurrency: 8 },
+      '2 cores',
+    );
+    expect(eight).toContain('- Why 8 in flight: the product hashes on a pool of 4 threads.');
+    const four = renderLoginSection(
+      report(row('bare', sample(100, 14)), row('gw', login(95, 15, 100))),
+      '2 cores',
+    );
+    expect(four).toContain('- Note: 4 in flight, no more than the pool');
+    expect(four).not.toContain('Why 4 in flight');
+  });
+
   it('both missed: the CPU reading says the target would be missed on a quiet machine too', () => {
     const section = renderLoginSection(
       report(row('bare', sample(100, 14)), row('gw', login(60, 21, 100))),

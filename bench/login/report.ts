@@ -220,6 +220,21 @@ export function reading(report: LoginReport): string {
   return `${verdict} ${cpuNote}`;
 }
 
+/**
+ * Why this many in flight. More than the pool has threads keeps the cores busy during logins too;
+ * as many as threads leaves them idle now and then, which is not the login path's cost (ADR 31).
+ */
+function inFlightNote(report: LoginReport): string {
+  const pool = `the product hashes on a pool of ${report.threadpool} threads. A bare verification goes straight
+  back into the pool; a login also spends time outside it (network, main thread, client)`;
+  return report.concurrency > report.threadpool
+    ? `- Why ${report.concurrency} in flight: ${pool}, so with
+  only as many logins in flight as threads the cores stand idle now and then during logins, a gap
+  that is not the login path's cost (ADR 31, with the measured idle time).`
+    : `- Note: ${report.concurrency} in flight, no more than the pool's threads: ${pool}, so the cores stand idle now and then
+  during logins and the logins' rate is lower than the login path's cost alone explains (ADR 31).`;
+}
+
 /** The `## Login` section of docs/benchmarks.md. */
 export function renderLoginSection(report: LoginReport, machine: string): string {
   const rounds = report.gateway.samples.length;
@@ -239,10 +254,7 @@ verifications with the auth service's parameters, at the same concurrency in the
   just before and just after it: the machine is shared and its speed drifts by several per cent
   within a minute, and a bare rate from both sides of a login measurement cancels a steady drift.
   Tables show medians.
-- Why ${report.concurrency} in flight: the product hashes on a pool of ${report.threadpool} threads. A bare verification goes straight
-  back into the pool; a login also spends time outside it (network, main thread, client), so with
-  only as many logins in flight as threads the cores sometimes stand idle during logins (1.6–1.9 %
-  of the time with four, 0.1–0.2 % with eight). That gap is not the login path's cost (ADR 31).
+${inFlightNote(report)}
 - Hash: argon2id, m = ${fmt(report.argon2.memoryKiB)} KiB, t = ${report.argon2.timeCost}, p = ${report.argon2.parallelism}
   (\`services/auth/src/security/passwords.ts\`), verifying a correct password, in the bench process
   on the libuv thread pool (${report.threadpool} threads, as in the product).

@@ -23,10 +23,8 @@ import { requireWrk, runWrk } from './wrk.ts';
 
 const here = import.meta.dirname;
 const docsFile = path.resolve(here, '../../docs/benchmarks.md');
-// Twice the thread pool's four threads, for both rows. A bare verification goes straight back into
-// the pool, so four keep all four threads busy; a login also spends time outside the pool (network,
-// main thread, client), so with four in flight the cores stood idle 1.6–1.9 % of the time during
-// logins (0.1–0.2 % with eight): a gap that is not the login path's cost (ADR 31).
+// Twice the thread pool's four threads, for both rows: with only four logins in flight the cores
+// stand idle now and then during logins, which is not the login path's cost (ADR 31).
 const concurrency = Number(process.env.CONCURRENCY ?? 8);
 // Many short measurements rather than a few long ones: on a machine shared with other work, load
 // changes within seconds, and measurements close together in time see the same load.
