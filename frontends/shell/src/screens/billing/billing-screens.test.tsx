@@ -266,6 +266,46 @@ describe('/pricing', () => {
     expect(new URL(checkout.url).searchParams.get('currency')).toBe('CHF');
   });
 
+  it('after a currency change, offers a plan only once its options in that currency have arrived', async () => {
+    // The CHF options answer only when released: until then the cards must not offer the EUR
+    // options still in the cache (in a CI run the upgrade dialog lacked the CHF amount its card showed).
+    const inCurrency = <T,>(body: T, code: string, amount: number): T => {
+      const copy = JSON.parse(
+        JSON.stringify(body).replaceAll('"CHF"', `"${code}"`).replaceAll('1900', `${amount}`),
+      );
+      return 'currencies' in copy ? { ...copy, currencies: PRICES.currencies } : copy;
+    };
+    let releaseChf: () => void = () => {};
+    const chfReleased = new Promise<void>((resolve) => {
+      releaseChf = resolve;
+    });
+    installFakeFetch(async (request) => {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/^\/api\/v1/, '');
+      const code = url.searchParams.get('currency') ?? 'EUR';
+      if (path === '/subscriptions/status') return jsonResponse(200, TRIAL);
+      if (path === '/subscriptions/local-prices')
+        return jsonResponse(200, code === 'CHF' ? PRICES : inCurrency(PRICES, 'EUR', 1700));
+      if (path === '/subscriptions/switch-options') {
+        if (code !== 'CHF') return jsonResponse(200, inCurrency(TRIAL_OPTIONS, 'EUR', 1700));
+        await chfReleased;
+        return jsonResponse(200, TRIAL_OPTIONS);
+      }
+      return jsonResponse(404, { detail: 'Not Found', code: 'NOT_FOUND' });
+    });
+    renderAt('/pricing');
+    const user = userEvent.setup();
+    const monthly = await screen.findByTestId('plan-monthly');
+    await within(monthly).findByRole('button', { name: 'Upgrade now' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'CHF');
+    await waitFor(() => expect(plain(monthly.textContent)).toContain('CHF 19.00'));
+    expect(within(monthly).queryByRole('button', { name: 'Upgrade now' })).toBeNull();
+    releaseChf();
+    await user.click(await within(monthly).findByRole('button', { name: 'Upgrade now' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Upgrade to monthly now?' });
+    expect(plain(dialog.textContent)).toContain('Your card is charged CHF 19.00 today');
+  });
+
   it('schedules monthly → yearly for the period end after saying nothing is charged until then', async () => {
     const fake = fakeBilling({
       'GET /subscriptions/status': { body: MONTHLY },

@@ -45,6 +45,10 @@ export function PricingPage() {
     if (prices.isError) void prices.refetch();
     if (options.isError) void options.refetch();
   };
+  // The cards show only what was answered for the currency chosen now (currentData): while another
+  // currency loads, `data` still holds the last one, and confirming it would charge that amount.
+  const shownPrices = prices.currentData;
+  const shownOptions = options.currentData;
   const currencies = prices.data?.currencies ?? [];
   const current = details?.plan_type ?? null;
   const running = details?.has_access || details?.subscription_status === 'past_due';
@@ -72,7 +76,7 @@ export function PricingPage() {
             <div className="iv-billing-currency">
               <Select
                 label={t('pricing.currency')}
-                value={prices.data?.currency ?? ''}
+                value={currency ?? prices.data?.currency ?? ''}
                 onChange={(event) => setCurrency(event.target.value)}
                 options={currencies.map((code) => ({ value: code, label: code }))}
               />
@@ -83,8 +87,8 @@ export function PricingPage() {
               <PlanCard
                 key={plan}
                 plan={plan}
-                price={prices.data?.prices.find((p) => p.plan === plan)}
-                option={options.data?.options.find((o) => o.plan === plan)}
+                price={shownPrices?.prices.find((p) => p.plan === plan)}
+                option={shownOptions?.options.find((o) => o.plan === plan)}
                 status={details.subscription_status}
                 isCurrent={
                   current === plan &&
