@@ -158,6 +158,7 @@ describe('renderLoginSection', () => {
     );
     expect(section).toContain('| through the gateway | +66.7 % | missed |');
     expect(section).toContain('target missed. By CPU time a login costs +50.0 %');
+    expect(section).toContain('the Login floor section (`npm run bench:login-floor`)');
   });
 
   it('says so when the CPU figures miss the target though the rates met it', () => {

@@ -210,7 +210,7 @@ export function reading(report: LoginReport): string {
   const cpuFigures = `${fmt(login / 1000, 1)} ms of the product's CPU against ${fmt(hash / 1000, 1)} ms`;
   const shared =
     'The rates depend on how the other work on this shared machine takes turns on the two cores (a process with more threads ready to run gets more turns), so the CPU figures are the steadier reading.';
-  const where = `The ${fmt((login - hash) / 1000, 1)} ms beyond the hash run on the product's main thread, which the gateway and all six services share in the embedded product.${split} In the distributed mode the database is PostgreSQL in its own process (and usually on its own machine), so that part leaves the service's cores.`;
+  const where = `The ${fmt((login - hash) / 1000, 1)} ms beyond the hash run on the product's main thread, which the gateway and all six services share in the embedded product.${split} In the distributed mode the database is PostgreSQL in its own process (and usually on its own machine), so that part leaves the service's cores. How much of this cost any login pays beside these hashes on this machine: the Login floor section (\`npm run bench:login-floor\`).`;
   const cpuNote =
     byCpu <= TARGET_OVERHEAD
       ? `By CPU time, a login costs ${pct(byCpu)} over a verification (${cpuFigures}), so the target also holds where the cores are the limit.`
@@ -299,7 +299,8 @@ the main thread's share is the HTTP stack, Express and the services' middleware 
 access log, metrics, body parsing) and PGlite executing the two statements. The benchmark itself
 changed on 2026-11-26 (ADR 31): eight in flight instead of four, wrk instead of autocannon as the
 client, and bare and login measurements taking turns so that each login measurement has a bare
-rate from just before and just after it.
+rate from just before and just after it. Why the verdict depends on the machine (it was met where a
+verification took 23 ms of CPU, and is missed where it takes 8 ms): ADR 32 and the Login floor section.
 ${report.profile ? `\n${renderBreakdown(report.profile)}` : ''}`;
 }
 

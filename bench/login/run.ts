@@ -2,10 +2,10 @@
 // and full logins per second through the gateway of the embedded product (and directly at the auth
 // service, for where the time goes), taking turns at the same concurrency, in one run; rewrites the `## Login`
 // section of docs/benchmarks.md. DURATION (s), CONCURRENCY and ROUNDS override.
-import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { argon2Options, hashPassword, verifyPassword } from '../../services/auth/src/security/passwords.ts';
+import { createVerifiedUser, type Product, startProduct } from './product.ts';
 import {
   type CpuProfile,
   type LoginReport,
@@ -18,7 +18,6 @@ import {
   replaceLoginSection,
   type Sample,
 } from './report.ts';
-import type { ProductUrls } from './start-product.ts';
 import { requireWrk, runWrk } from './wrk.ts';
 
 const here = import.meta.dirname;
@@ -36,42 +35,6 @@ const machine = machineNote();
 // A made-up account that exists only in the benchmark's throw-away data folder.
 const email = `bench.login.${Date.now()}@example.ch`;
 const password = 'Bench#Login2025';
-
-type Product = {
-  urls: ProductUrls;
-  cpu(): Promise<number>;
-  /** Asks the product something over IPC and waits for the answer holding `key`. */
-  ask<T>(message: string, key: string): Promise<T>;
-  child: ChildProcess;
-};
-
-function startProduct(): Promise<Product> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'start-product.ts'), {
-      env: { ...process.env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const ask = <T>(question: string, key: string) =>
-      new Promise<T>((done) => {
-        const onMessage = (message: unknown) => {
-          const answer = (message as Record<string, unknown>)[key];
-          if (answer === undefined) return;
-          child.off('message', onMessage);
-          done(answer as T);
-        };
-        child.on('message', onMessage);
-        child.send(question);
-      });
-    const cpu = async () => {
-      const usage = await ask<NodeJS.CpuUsage>('cpu', 'cpu');
-      return usage.user + usage.system;
-    };
-    child.once('message', (message) =>
-      resolve({ urls: (message as { urls: ProductUrls }).urls, cpu, ask, child }),
-    );
-    child.once('exit', (code) => reject(new Error(`the product exited with ${code}`)));
-  });
-}
 
 const ownCpu = () => {
   const usage = process.cpuUsage();
@@ -168,52 +131,11 @@ async function logins(base: string, product: Product, seconds: number): Promise<
   };
 }
 
-async function post(url: string, body: unknown): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-/** Signs the bench user up and verifies the address with the link from the dev mailbox. */
-async function createVerifiedUser(urls: ProductUrls): Promise<void> {
-  const signup = await post(`${urls.url}/api/v1/users/signup`, {
-    first_name: 'Bench',
-    last_name: 'Login',
-    email,
-    date_of_birth: '1990-01-01',
-    password,
-    confirm_password: password,
-    terms_accepted: true,
-    privacy_accepted: true,
-    language: 'en',
-  });
-  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mails = (await (
-      await fetch(`${urls.notifications}/dev/mail?to=${encodeURIComponent(email)}`)
-    ).json()) as Array<{
-      links: string[];
-    }>;
-    const link = mails.flatMap((mail) => mail.links).find((href) => href.includes('token='));
-    if (link) {
-      const token = new URL(link).searchParams.get('token');
-      const verified = await post(`${urls.url}/api/v1/users/verify`, { token });
-      if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error('no verification mail arrived');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 requireWrk();
 const product = await startProduct();
 try {
   console.log(`product at ${product.urls.url}; ${concurrency} in flight, ${rounds} rounds of ${duration} s`);
-  await createVerifiedUser(product.urls);
+  await createVerifiedUser(product.urls, email, password);
   const check = await fetch(`${product.urls.url}/api/v1/login/access-token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../../scripts/embedded.ts';
 
 export type ProductUrls = { url: string; auth: string; notifications: string };
@@ -47,7 +48,21 @@ async function profile(message: 'profile-start' | 'profile-stop') {
   process.send?.({ profile: taken });
 }
 
+// `npm run bench:login-floor` swaps the bench account's stored hash for one with other argon2id
+// parameters (the stored hash carries them, so the login verifies with those).
+async function setPasswordHash(account: { email: string; passwordHash: string }) {
+  const auth = product.services.auth!.ctx.db as unknown as {
+    execute(query: ReturnType<typeof sql>): Promise<unknown>;
+  };
+  await auth.execute(
+    sql`update users set password_hash = ${account.passwordHash} where email = ${account.email}`,
+  );
+  process.send?.({ accountSet: true });
+}
+
 process.on('message', (message) => {
+  const account = (message as { account?: { email: string; passwordHash: string } } | null)?.account;
+  if (account) void setPasswordHash(account);
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (message === 'profile-start' || message === 'profile-stop') void profile(message);
   if (message === 'stop') void stop();
