@@ -1,8 +1,9 @@
-// The least a login can be, for `npm run bench:login-floor` (floor.ts): node:http, the same two
+// A minimal login, for `npm run bench:login-floor` (floor.ts): node:http, the same two
 // statements on PGlite in this process (the account read, the session insert), the argon2id
 // verification on the libuv pool, an Ed25519-signed token. No Express, gateway, validation, logging
-// or metrics: what is left is the floor under any login path built on these parts. Runs in its
-// own process so that its threads can be measured alone; talks to floor.ts over IPC.
+// or metrics, and the statements are not even prepared as the product's are: what is left is close
+// to the floor under any login built on these parts. Runs in its own process so that its threads
+// can be measured alone; talks to floor.ts over IPC.
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
