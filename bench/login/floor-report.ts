@@ -1,3 +1,4 @@
+import { median } from './report.ts';
 import type { ThreadGroup } from './threads.ts';
 
 /** One login (or bare verification) measurement: CPU per operation by thread group, in µs. */
@@ -24,13 +25,6 @@ export type FloorReport = {
 };
 
 const GROUPS: ThreadGroup[] = ['main thread', 'V8 helper threads', 'hash threads', 'other'];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Median CPU per operation of one thread group, or of all of them, in ms. */
 export function medianMs(row: FloorRow, group?: ThreadGroup): number {

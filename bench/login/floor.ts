@@ -3,7 +3,6 @@
 // bare verifications of each hash; rewrites the `## Login floor` section of docs/benchmarks.md.
 // It answers what run.ts cannot: how much of a login's cost over its hash any login built on these
 // parts pays on this machine, and how much is the product's own. DURATION (s) and ROUNDS override.
-import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
@@ -15,7 +14,7 @@ import {
   renderFloorSection,
   replaceSection,
 } from './floor-report.ts';
-import { createVerifiedUser, startProduct } from './product.ts';
+import { askChild, createVerifiedUser, forkReady, startProduct } from './product.ts';
 import { machineNote } from './report.ts';
 import { cpuSince, type ThreadGroup, threadCpu } from './threads.ts';
 import { requireWrk, runWrk } from './wrk.ts';
@@ -30,18 +29,10 @@ const email = `bench.floor.${Date.now()}@example.ch`;
 const password = 'Bench#Login2025';
 const SMALL_MEMORY_KIB = 64;
 
-/** CPU of this process per verification of `stored`, `concurrency` in flight for `seconds`, in µs. */
+/** CPU of this process per verification of `stored`, in µs (as the bare rows measure it). */
 async function verifyCost(stored: string, seconds: number): Promise<number> {
-  const before = process.cpuUsage();
-  let operations = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) if (await verify(stored, password)) operations += 1;
-    }),
-  );
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / Math.max(1, operations);
+  const { cpuPerOp } = await bare(stored, seconds);
+  return [...cpuPerOp.values()].reduce((sum, micros) => sum + micros, 0);
 }
 
 /**
@@ -57,28 +48,6 @@ async function smallMemoryHash(realHash: string): Promise<{ stored: string; time
     timeCost = Math.max(1, Math.round((timeCost * target) / cost));
   }
   return { stored: await hash(password, { ...options, timeCost }), timeCost };
-}
-
-function startMinimal(): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'minimal-login.ts'), {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message) => resolve({ child, url: (message as { url: string }).url }));
-    child.once('exit', (code) => reject(new Error(`the minimal login exited with ${code}`)));
-  });
-}
-
-function answer(child: ChildProcess, message: object, key: string): Promise<void> {
-  return new Promise((resolve) => {
-    const onMessage = (reply: unknown) => {
-      if ((reply as Record<string, unknown>)[key] === undefined) return;
-      child.off('message', onMessage);
-      resolve();
-    };
-    child.on('message', onMessage);
-    child.send(message);
-  });
 }
 
 const body = new URLSearchParams({ username: email, password, grant_type: 'password', scope: '' }).toString();
@@ -108,12 +77,12 @@ async function logins(
   return { operations: result.ok, cpuPerOp, errors: result.other + result.errors };
 }
 
-/** `concurrency` verifications in flight in this process for `duration` seconds. */
-async function bare(stored: string): Promise<FloorSample> {
+/** `concurrency` verifications in flight in this process for `seconds`. */
+async function bare(stored: string, seconds = duration): Promise<FloorSample> {
   const before = threadCpu(process.pid);
   let operations = 0;
   let errors = 0;
-  const end = performance.now() + duration * 1000;
+  const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
@@ -136,7 +105,9 @@ async function idleCpu(pid: number, seconds: number): Promise<Map<ThreadGroup, n
 
 requireWrk();
 const product = await startProduct();
-const minimal = await startMinimal();
+const minimal = await forkReady<{ url: string }>('minimal-login.ts', 'the minimal login').then(
+  ({ child, ready }) => ({ child, url: ready.url }),
+);
 try {
   await createVerifiedUser(product.urls, email, password);
   const realHash = await hash(password, argon2Options);
@@ -159,8 +130,8 @@ try {
   };
   const setHash = async (stored: string) => {
     const account = { email, passwordHash: stored };
-    await answer(product.child, { account }, 'accountSet');
-    await answer(minimal.child, { account }, 'accountSet');
+    await askChild(product.child, { account }, 'accountSet');
+    await askChild(minimal.child, { account }, 'accountSet');
   };
   // Warm-up, then rounds in which every row is measured once; the hash kinds alternate in order.
   await setHash(hashes.real);

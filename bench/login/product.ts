@@ -15,32 +15,40 @@ export type Product = {
   child: ChildProcess;
 };
 
-export function startProduct(): Promise<Product> {
+/** Sends `message` to a child process and waits for its answer, the first message holding `key`. */
+export function askChild<T>(child: ChildProcess, message: Serializable, key: string): Promise<T> {
+  return new Promise<T>((done) => {
+    const onMessage = (reply: unknown) => {
+      const answer = (reply as Record<string, unknown>)[key];
+      if (answer === undefined) return;
+      child.off('message', onMessage);
+      done(answer as T);
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
+
+/** Forks a bench script and waits for its first message (what it serves), or its early exit. */
+export function forkReady<M>(script: string, name: string): Promise<{ child: ChildProcess; ready: M }> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'start-product.ts'), {
+    const child = fork(path.join(here, script), {
       env: { ...process.env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const ask = <T>(question: Serializable, key: string) =>
-      new Promise<T>((done) => {
-        const onMessage = (message: unknown) => {
-          const answer = (message as Record<string, unknown>)[key];
-          if (answer === undefined) return;
-          child.off('message', onMessage);
-          done(answer as T);
-        };
-        child.on('message', onMessage);
-        child.send(question);
-      });
-    const cpu = async () => {
-      const usage = await ask<NodeJS.CpuUsage>('cpu', 'cpu');
-      return usage.user + usage.system;
-    };
-    child.once('message', (message) =>
-      resolve({ urls: (message as { urls: ProductUrls }).urls, cpu, ask, child }),
-    );
-    child.once('exit', (code) => reject(new Error(`the product exited with ${code}`)));
+    child.once('message', (ready) => resolve({ child, ready: ready as M }));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
+}
+
+export async function startProduct(): Promise<Product> {
+  const { child, ready } = await forkReady<{ urls: ProductUrls }>('start-product.ts', 'the product');
+  const ask = <T>(message: Serializable, key: string) => askChild<T>(child, message, key);
+  const cpu = async () => {
+    const usage = await ask<NodeJS.CpuUsage>('cpu', 'cpu');
+    return usage.user + usage.system;
+  };
+  return { urls: ready.urls, cpu, ask, child };
 }
 
 async function post(url: string, body: unknown): Promise<Response> {
