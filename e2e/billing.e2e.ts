@@ -17,7 +17,8 @@ import { useProduct } from './support/product-fixture.ts';
 
 // Subscriptions in a real Chromium against the product as `npm start` runs it, on the local payment
 // provider: trial → monthly through the local checkout (a declined card first) → yearly scheduled
-// → cancel → reactivate; and a trial that expires (billing's clock moved through the test-only
+// → cancel → reactivate; a renewal that is declined (past due, the card updated on the local page);
+// and a trial that expires (billing's clock moved through the test-only
 // INNERVIEW_TEST_BILLING_CLOCK_FILE hook) landing on /trial-expired. Screenshots of pricing, a
 // confirmation, success, trial expired and settings at desktop and 390 px, light and dark, en and fr.
 // This file starts its own product: it needs the clock hook and a fast billing sweep.
@@ -62,7 +63,7 @@ async function payOnLocalCheckout(page: Page, card: string): Promise<void> {
   await page.getByLabel(/card number/i).fill(card);
   await page.getByLabel(/expiry|expiration/i).fill('12/40');
   await page.getByLabel(/cvc/i).fill('123');
-  await page.getByRole('button', { name: /pay/i }).click();
+  await page.getByRole('button', { name: /pay|save card/i }).click();
 }
 
 describe('subscriptions', () => {
@@ -185,6 +186,70 @@ describe('subscriptions', () => {
       // Upgrading is what is left: the trial card says it was used.
       await page.getByRole('link', { name: 'Upgrade' }).click();
       await planCard(page, 'freemium').getByText('You have already used your free trial.').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      writeFileSync(clockFile, '0');
+    }
+  });
+
+  it('a declined renewal: the payment-overdue notice with its date, a new card (declined first), full access again', async () => {
+    const user = await createUser('Dora');
+    const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await useToken(page, user.token);
+    // Monthly with the test card that pays once and declines every renewal.
+    const checkout = await api('/api/v1/subscriptions/checkout/monthly?currency=CHF', {
+      method: 'POST',
+      token: user.token,
+    });
+    expect(checkout.status).toBe(200);
+    await page.goto(((await checkout.json()) as { url: string }).url);
+    await payOnLocalCheckout(page, '4000 0000 0000 0341');
+    await page.waitForURL('**/subscription/success?plan=monthly', { timeout: 30_000 });
+    await poll('monthly', async () =>
+      (await status(user)).subscription_status === 'monthly' ? true : undefined,
+    );
+
+    // A month and a day later billing's sweep tries the renewal, which is declined.
+    writeFileSync(clockFile, String(31 * DAY_MS));
+    try {
+      const pastDue = await poll('past due', async () => {
+        const now = await status(user);
+        return now.subscription_status === 'past_due' ? now : undefined;
+      });
+      const until = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(`${pastDue.access_until as string}T00:00:00Z`),
+      );
+      await page.goto('/chat');
+      const notice = page.getByTestId('payment-overdue');
+      await notice.getByText('Payment overdue').waitFor();
+      await notice
+        .getByText(
+          `Your last payment didn't go through. You keep limited access until ${until}: update your payment method to keep your subscription.`,
+        )
+        .waitFor();
+      // The chat sidebar says it too, and chat stays open until that date.
+      await page.getByTestId('sidebar-plan').getByText('Payment overdue').waitFor();
+      await settle(page);
+      await screenshot(page, 'billing-past-due', 'desktop', 'en-light');
+
+      await notice.getByRole('button', { name: 'Update payment method' }).click();
+      await page.waitForURL('**/api/v1/subscriptions/local-checkout/**');
+      await payOnLocalCheckout(page, '4000 0000 0000 0002');
+      await page.getByText('Your card was declined.', { exact: false }).waitFor({ timeout: 10_000 });
+      expect((await status(user)).subscription_status).toBe('past_due');
+      await payOnLocalCheckout(page, '4242 4242 4242 4242');
+      await page.waitForURL('**/subscription/success?payment_method=updated', { timeout: 30_000 });
+      const updated = page.locator('[data-screen="payment-method-updated"]');
+      await updated.getByRole('heading', { level: 1, name: 'Payment method updated' }).waitFor();
+      await updated.getByText('Your new payment method will be used for your next payments.').waitFor();
+      // The renewal is charged to the new card: a monthly plan again, and no notice.
+      expect((await status(user)).subscription_status).toBe('monthly');
+      await page.goto('/chat');
+      await page.getByTestId('sidebar-plan').getByText('Your plan: Monthly').waitFor();
+      expect(await page.getByTestId('payment-overdue').count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     } finally {
