@@ -234,6 +234,21 @@ describe('subscriptions', () => {
       await page.getByTestId('sidebar-plan').getByText('Payment overdue').waitFor();
       await settle(page);
       await screenshot(page, 'billing-past-due', 'desktop', 'en-light');
+      // The same in German and dark, at desktop width and on a phone with the chat drawer open.
+      for (const viewport of ['desktop', 'mobile'] as const) {
+        const other = await newContext(e2e.browser, e2e.url, viewport, { colorScheme: 'dark' });
+        const view = await other.newPage();
+        await useToken(view, user.token);
+        await view.goto('/chat?lang=de');
+        await view.getByTestId('payment-overdue').getByText('Zahlung überfällig').waitFor();
+        if (viewport === 'mobile') {
+          await view.getByRole('button', { name: 'Deine Chats und dein Konto öffnen' }).click();
+        }
+        await view.getByTestId('sidebar-plan').getByText('Zahlung überfällig').waitFor();
+        await settle(view);
+        await screenshot(view, 'billing-past-due', viewport, 'de-dark');
+        await other.close();
+      }
 
       await notice.getByRole('button', { name: 'Update payment method' }).click();
       await page.waitForURL('**/api/v1/subscriptions/local-checkout/**');

@@ -282,12 +282,12 @@ describe('subscription', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
   });
 
-  it('shows the payment-overdue notice with a way to settings', async () => {
+  it('says in one line that the payment is overdue, with a way to settings (the banner above explains)', async () => {
     fakeApi([sessions, finished, status({ subscription_status: 'past_due', access_until: '2026-06-01' })]);
     renderSidebar();
     const plan = await screen.findByTestId('sidebar-plan');
-    expect(plan.textContent).toContain('Payment overdue');
-    expect(plan.textContent).toContain('Jun 1, 2026');
+    expect(plan.textContent).toBe('Payment overdueUpdate payment method');
+    expect(within(plan).queryByRole('alert')).toBeNull();
     await userEvent.click(within(plan).getByRole('link', { name: 'Update payment method' }));
     expect(location()).toBe('/settings');
   });

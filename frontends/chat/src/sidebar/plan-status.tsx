@@ -1,15 +1,15 @@
 import { useGetSubscriptionStatusQuery } from '@innerview/api-client';
-import { Alert, Button } from '@innerview/ui';
+import { Button } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { planSummary, type SubscriptionDisplay } from './plan-summary.ts';
 
 /**
  * The subscription in the sidebar: trial days left (warning tone in the last 7 days) with Upgrade,
- * the plan name for a paid plan, or the payment-overdue notice. Nothing without subscription info.
+ * the plan name for a paid plan, or a payment-overdue line. Nothing without subscription info.
  */
 export function PlanStatus({ onNavigate }: { onNavigate?: () => void }) {
-  const { t, i18n } = useTranslation('sidebar');
+  const { t } = useTranslation('sidebar');
   const { data } = useGetSubscriptionStatusQuery();
   const summary = planSummary(data as SubscriptionDisplay | undefined);
   if (!summary) return null;
@@ -23,25 +23,15 @@ export function PlanStatus({ onNavigate }: { onNavigate?: () => void }) {
   }
 
   if (summary.kind === 'pastDue') {
-    const until = summary.accessUntil
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-          new Date(`${summary.accessUntil}T00:00:00Z`),
-        )
-      : null;
+    // One line, not a second notice: the main layout's payment-overdue banner above every area
+    // already explains it with its date and the button to the card page.
     return (
-      <Alert
-        variant="warning"
-        className="iv-sidebar-plan"
-        title={t('pastDue.title')}
-        data-testid="sidebar-plan"
-        actions={
-          <Link to="/settings" className="iv-link" onClick={onNavigate}>
-            {t('pastDue.action')}
-          </Link>
-        }
-      >
-        {until ? t('pastDue.textUntil', { date: until }) : t('pastDue.text')}
-      </Alert>
+      <p className="iv-sidebar-plan iv-sidebar-plan--overdue" data-testid="sidebar-plan">
+        <span className="iv-sidebar-plan__days">{t('pastDue.title')}</span>
+        <Link to="/settings" className="iv-link" onClick={onNavigate}>
+          {t('pastDue.action')}
+        </Link>
+      </p>
     );
   }
 

@@ -14,11 +14,11 @@ export const TRIAL_WARNING_DAYS = 7;
 export type PlanSummary =
   | { kind: 'trial'; daysRemaining: number; warning: boolean }
   | { kind: 'paid'; plan: 'monthly' | 'yearly' }
-  | { kind: 'pastDue'; accessUntil: string | null };
+  | { kind: 'pastDue' };
 
 /**
  * What the sidebar says about the subscription: days left and a warning tone on the free trial,
- * the plan name for a paid plan, the payment-overdue notice when past due. Anything else (no
+ * the plan name for a paid plan, a payment-overdue line when past due. Anything else (no
  * subscription, expired, cancelled, an unknown answer) says nothing: the guards handle those.
  */
 export function planSummary(status: SubscriptionDisplay | null | undefined): PlanSummary | null {
@@ -37,7 +37,7 @@ export function planSummary(status: SubscriptionDisplay | null | undefined): Pla
         ? { kind: 'paid', plan: status.plan_type }
         : null;
     case 'past_due':
-      return { kind: 'pastDue', accessUntil: status.access_until ?? null };
+      return { kind: 'pastDue' };
     default:
       return null;
   }

@@ -48,7 +48,6 @@ describe('planSummary', () => {
     });
     expect(planSummary({ subscription_status: 'past_due', access_until: '2026-06-01' })).toEqual({
       kind: 'pastDue',
-      accessUntil: '2026-06-01',
     });
     expect(planSummary({ subscription_status: null })).toBeNull();
     expect(planSummary({ subscription_status: 'expired' })).toBeNull();
