@@ -24,12 +24,17 @@ export type FloorReport = {
   rows: FloorRow[];
 };
 
-const GROUPS: ThreadGroup[] = ['main thread', 'V8 helper threads', 'hash threads', 'other'];
+/** The table's columns; 'other' threads count only in the total. */
+const COLUMNS: ThreadGroup[] = ['main thread', 'V8 helper threads', 'hash threads'];
 
 /** Median CPU per operation of one thread group, or of all of them, in ms. */
+/** CPU per operation of every thread of the process together, in µs. */
+export function totalMicros(sample: FloorSample): number {
+  return [...sample.cpuPerOp.values()].reduce((sum, micros) => sum + micros, 0);
+}
+
 export function medianMs(row: FloorRow, group?: ThreadGroup): number {
-  const pick = (s: FloorSample) =>
-    group ? (s.cpuPerOp.get(group) ?? 0) : GROUPS.reduce((sum, g) => sum + (s.cpuPerOp.get(g) ?? 0), 0);
+  const pick = (s: FloorSample) => (group ? (s.cpuPerOp.get(group) ?? 0) : totalMicros(s));
   return median(row.samples.map(pick)) / 1000;
 }
 
@@ -84,7 +89,7 @@ export function renderFloorSection(report: FloorReport): string {
       ? `${fmt(report.real.memoryKiB / 1024, 0)} MiB, t = ${report.real.timeCost}`
       : `${report.small.memoryKiB} KiB, t = ${report.small.timeCost}`;
   const lines = report.rows.map((row) => {
-    const cells = GROUPS.slice(0, 3).map((g) => fmt(medianMs(row, g)));
+    const cells = COLUMNS.map((g) => fmt(medianMs(row, g)));
     const beyond =
       row.subject === 'bare'
         ? ''

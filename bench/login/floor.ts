@@ -13,6 +13,7 @@ import {
   type FloorSample,
   renderFloorSection,
   replaceSection,
+  totalMicros,
 } from './floor-report.ts';
 import { askChild, createVerifiedUser, forkReady, startProduct } from './product.ts';
 import { machineNote } from './report.ts';
@@ -31,8 +32,7 @@ const SMALL_MEMORY_KIB = 64;
 
 /** CPU of this process per verification of `stored`, in µs (as the bare rows measure it). */
 async function verifyCost(stored: string, seconds: number): Promise<number> {
-  const { cpuPerOp } = await bare(stored, seconds);
-  return [...cpuPerOp.values()].reduce((sum, micros) => sum + micros, 0);
+  return totalMicros(await bare(stored, seconds));
 }
 
 /**
@@ -114,16 +114,12 @@ try {
   const small = await smallMemoryHash(realHash);
   console.log(`small-memory hash: ${SMALL_MEMORY_KIB} KiB, t = ${small.timeCost} (as long as the product's)`);
   const hashes = { real: realHash, small: small.stored } as const;
-  const rows: FloorRow[] = [];
-  const rowFor = (subject: FloorRow['subject'], kind: FloorRow['hash']) => {
-    const found = rows.find((r) => r.subject === subject && r.hash === kind);
-    if (found) return found;
-    const row: FloorRow = { subject, hash: kind, samples: [] };
-    rows.push(row);
-    return row;
-  };
-  for (const kind of ['real', 'small'] as const)
-    for (const s of ['bare', 'minimal', 'product'] as const) rowFor(s, kind);
+  const subjects = ['bare', 'minimal', 'product'] as const;
+  const rows: FloorRow[] = (['real', 'small'] as const).flatMap((kind) =>
+    subjects.map((subject) => ({ subject, hash: kind, samples: [] as FloorSample[] })),
+  );
+  const rowFor = (subject: FloorRow['subject'], kind: FloorRow['hash']) =>
+    rows.find((r) => r.subject === subject && r.hash === kind)!;
   const idle = {
     product: await idleCpu(product.child.pid!, 3),
     minimal: await idleCpu(minimal.child.pid!, 3),
@@ -146,10 +142,14 @@ try {
       rowFor('bare', kind).samples.push(await bare(hashes[kind]));
       rowFor('minimal', kind).samples.push(await logins(minimal.url, minimal.child.pid!, idle.minimal));
       rowFor('product', kind).samples.push(await logins(product.urls.url, product.child.pid!, idle.product));
-      const last = rows.filter((r) => r.hash === kind).map((r) => r.samples.at(-1)!);
-      console.log(
-        `round ${round + 1}, ${kind} hash: ${last.map((s, i) => `${['bare', 'minimal', 'product'][i]} ${([...s.cpuPerOp.values()].reduce((a, b) => a + b, 0) / 1000).toFixed(2)} ms (main ${((s.cpuPerOp.get('main thread') ?? 0) / 1000).toFixed(2)})`).join(', ')}`,
-      );
+      const measured = rows
+        .filter((r) => r.hash === kind)
+        .map((r) => {
+          const sample = r.samples.at(-1)!;
+          const main = sample.cpuPerOp.get('main thread') ?? 0;
+          return `${r.subject} ${(totalMicros(sample) / 1000).toFixed(2)} ms (main ${(main / 1000).toFixed(2)})`;
+        });
+      console.log(`round ${round + 1}, ${kind} hash: ${measured.join(', ')}`);
     }
   }
   const report: FloorReport = {
