@@ -27,7 +27,7 @@ export function PlanStatus({ onNavigate }: { onNavigate?: () => void }) {
     // already explains it with its date and the button to the card page.
     return (
       <p className="iv-sidebar-plan iv-sidebar-plan--overdue" data-testid="sidebar-plan">
-        <span className="iv-sidebar-plan__days">{t('pastDue.title')}</span>
+        <span className="iv-sidebar-plan__headline">{t('pastDue.title')}</span>
         <Link to="/settings" className="iv-link" onClick={onNavigate}>
           {t('pastDue.action')}
         </Link>
@@ -41,7 +41,9 @@ export function PlanStatus({ onNavigate }: { onNavigate?: () => void }) {
       data-tone={summary.warning ? 'warning' : undefined}
       data-testid="sidebar-plan"
     >
-      <p className="iv-sidebar-plan__days">{t('trial.daysRemaining', { count: summary.daysRemaining })}</p>
+      <p className="iv-sidebar-plan__headline">
+        {t('trial.daysRemaining', { count: summary.daysRemaining })}
+      </p>
       {summary.warning && <p className="iv-sidebar-plan__hint">{t('trial.endingSoon')}</p>}
       <Button asChild size="sm" variant={summary.warning ? 'primary' : 'secondary'} block>
         <Link to="/pricing" onClick={onNavigate}>
