@@ -12,6 +12,7 @@ import { registerJobs } from './jobs/index.ts';
 import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
 import { MemoryReplyStreams } from './streams/memory-reply-streams.ts';
+import { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './streams/reply-streams.ts';
 
 export interface ChatServiceOptions {
@@ -57,6 +58,11 @@ export function createChatService(options: ChatServiceOptions = {}) {
     if (!chat) {
       const { config } = service;
       const coach = options.coach ?? createCoach(config);
+      const tasks = new Set<Promise<void>>();
+      const leases = new ReplyLeaseKeeper(service, {
+        leaseMs: config.CHAT_REPLY_LEASE_MS,
+        running: () => tasks.size,
+      });
       chat = {
         service,
         ...chatKeys(service),
@@ -70,11 +76,13 @@ export function createChatService(options: ChatServiceOptions = {}) {
             retentionMs: config.CHAT_STREAM_RETENTION_MS,
             now: () => service.clock.now(),
           }),
+        leases,
         attachments: options.attachments ?? configuredAttachmentTexts(service),
-        tasks: new Set(),
+        tasks,
         pendingSessions: new Map(),
       };
       contexts.set(service, chat);
+      leases.start();
       service.log.info({ coach: chat.coach.kind, model: chat.coach.model }, 'chat coach ready');
     }
     return chat;
@@ -106,6 +114,7 @@ export async function stopReplies(chat: ChatContext, timeoutMs = 5_000): Promise
   chat.streams.stopAll();
   const settled = Promise.allSettled([...chat.tasks]);
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+  chat.leases.stop();
 }
 
 /** The standalone service (coach from the configuration, replies in memory). */

@@ -4,6 +4,7 @@ import type { AttachmentTexts } from './attachments/attachment-texts.ts';
 import type { CoachModel } from './coach/coach-model.ts';
 import type { CrisisCheck } from './coach/crisis-check.ts';
 import type { ChatConfig } from './config.ts';
+import type { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './streams/reply-streams.ts';
 
 export type ChatServiceContext = ServiceContext<ChatConfig & BaseConfig>;
@@ -24,6 +25,8 @@ export interface ChatContext {
    */
   crisisCheck: CrisisCheck | null;
   streams: ReplyStreams;
+  /** This process's claim on the replies it writes; fails the replies of a process that died. */
+  leases: ReplyLeaseKeeper;
   attachments: AttachmentTexts;
   /** Replies being generated now; settled ones leave the set. */
   tasks: Set<Promise<void>>;

@@ -61,6 +61,11 @@ export const chatConfigSchema = baseConfigSchema.extend({
    * network switch); then the model call is aborted and what was written is kept.
    */
   CHAT_ORPHAN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
+   * How long a reply's claim by the process writing it lasts without renewal (renewed a third of
+   * it apart): a process killed mid-reply has its replies marked failed this long after (ADR 0039).
+   */
+  CHAT_REPLY_LEASE_MS: z.coerce.number().int().min(300).max(300_000).default(10_000),
   /** How long a finished reply's numbered pieces stay available for a late resume. */
   CHAT_STREAM_RETENTION_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   /** A comment line keeps idle streams open through proxies (the gateway's idle time-out is 30 s). */

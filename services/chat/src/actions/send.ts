@@ -10,6 +10,7 @@ import { detectCrisis } from '../domain/safety/detector.ts';
 import { hasRiskCue } from '../domain/safety/risk-cues.ts';
 import { generateReply, type ReplyResult } from './generate.ts';
 import { findSessionOf } from './sessions.ts';
+import { refuseIfWrittenElsewhere } from './stored-reply.ts';
 
 export interface SendInput {
   userId: string;
@@ -42,6 +43,8 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
     body.session_id ? findSessionOf(chat, userId, body.session_id) : Promise.resolve(undefined),
   ]);
   if (body.session_id && !existing) throw new HttpError(404);
+  // Another process writing this session's reply refuses a second one, as this one would.
+  if (existing && !chat.streams.info(existing.id)) await refuseIfWrittenElsewhere(chat, existing.id);
   const language = replyLanguage({
     message,
     requested: body.language,

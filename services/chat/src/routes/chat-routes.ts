@@ -1,6 +1,7 @@
 import { ErrorBody } from '@innerview/contracts';
 import { ActiveChatSession, ChatReply, ChatSendBody, chatMessages as texts } from '@innerview/contracts/chat';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { startReply } from '../actions/send.ts';
 import {
@@ -11,10 +12,26 @@ import {
   ownSession,
   stopReply,
 } from '../actions/sessions.ts';
+import { newestUserMessageIs, settleStoredReply } from '../actions/stored-reply.ts';
 import { sessionTitle } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
-import { pipeReply, resumePoint } from './sse.ts';
+import { pipeFailure, pipeReply, resumePoint } from './sse.ts';
+
+/**
+ * A reconnect to a reply no stream here holds: a reply whose writer died is a clear failure the
+ * person can retry (`event: error`, REPLY_INTERRUPTED), never a silent end; one being written by
+ * another process is a 409; otherwise there is nothing to follow (404: the transcript has it).
+ */
+async function answerStoredReply(chat: ChatContext, res: Response, sessionId: string): Promise<void> {
+  const standing = await settleStoredReply(chat, sessionId);
+  if (standing === 'failed') {
+    pipeFailure(chat, res, sessionId, { detail: texts.replyFailed, code: 'REPLY_INTERRUPTED' });
+    return;
+  }
+  if (standing === 'elsewhere') throw new HttpError(409, texts.replyInProgress);
+  throw new HttpError(404, texts.noReplyInProgress);
+}
 
 const streamResponses = {
   200: {
@@ -44,15 +61,23 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
       handler: async ({ body, userId, req, res }) => {
         // A client reconnecting after a cut (Last-Event-ID) gets the rest of that reply, not a second one.
         const lastEventId = req.header('last-event-id');
-        if (lastEventId !== undefined && body.session_id && chat.streams.info(body.session_id)) {
+        if (lastEventId !== undefined && body.session_id) {
           const session = await findSessionOf(chat, userId, body.session_id);
           if (!session) throw new HttpError(404);
-          pipeReply(chat, res, {
-            sessionId: session.id,
-            after: resumePoint(lastEventId, undefined),
-            opening: false,
-          });
-          return undefined;
+          if (chat.streams.info(session.id)) {
+            pipeReply(chat, res, {
+              sessionId: session.id,
+              after: resumePoint(lastEventId, undefined),
+              opening: false,
+            });
+            return undefined;
+          }
+          // No stream here: the message was stored before a crash or another replica has it. It is
+          // never stored a second time; the reconnect learns how its reply stands (ADR 0039).
+          if (await newestUserMessageIs(chat, session.id, body.message.trim())) {
+            await answerStoredReply(chat, res, session.id);
+            return undefined;
+          }
         }
         const started = await startReply(chat, {
           userId,
@@ -80,7 +105,10 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
       },
       handler: async ({ params, query, userId, req, res }) => {
         const session = await ownSession(chat, userId, params.session_id);
-        if (!chat.streams.info(session.id)) throw new HttpError(404, texts.noReplyInProgress);
+        if (!chat.streams.info(session.id)) {
+          await answerStoredReply(chat, res, session.id);
+          return undefined;
+        }
         pipeReply(chat, res, {
           sessionId: session.id,
           after: resumePoint(req.header('last-event-id'), query.after),

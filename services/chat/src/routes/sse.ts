@@ -113,6 +113,16 @@ export function pipeReply(
   res.on('close', () => handle.stop());
 }
 
+/** A reply that cannot be followed because it failed: the stream's error event, at once. */
+export function pipeFailure(
+  chat: ChatContext,
+  res: Response,
+  sessionId: string,
+  error: { detail: string; code: string },
+): void {
+  new SseWriter(res, sessionId, chat.service.config.CHAT_HEARTBEAT_MS).end({ kind: 'error', ...error });
+}
+
 /** `Last-Event-ID` (or `?after=`) as a piece id; 0 when absent or malformed. */
 export function resumePoint(header: string | undefined, query: unknown): number {
   const raw = typeof query === 'string' && query !== '' ? query : header;
