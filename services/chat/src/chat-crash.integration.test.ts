@@ -84,7 +84,7 @@ async function readAll(response: Response): Promise<SseEvent[]> {
 }
 
 async function userMessages(sessionId: string) {
-  const db = await openDatabase({ url: database.url, poolSize: 1 });
+  const db = await openDatabase({ url: database.url, dataDir: '', poolSize: 1 });
   try {
     return await db.db
       .select({ id: chatMessages.id, role: chatMessages.role, replyFailed: chatMessages.replyFailed })
@@ -110,7 +110,7 @@ describe('the chat service killed mid-reply', () => {
     let chat = await startChat();
     const userId = randomUUID();
     // The person may chat: billing's word, applied as chat's projection applies it.
-    const db = await openDatabase({ url: database.url, poolSize: 1 });
+    const db = await openDatabase({ url: database.url, dataDir: '', poolSize: 1 });
     const now = new Date();
     await applySubscriptionChange(
       db.db,
@@ -205,7 +205,7 @@ describe('the chat service killed mid-reply', () => {
   it('a reconnect before the dead process lease ran out waits for it, then fails the reply', async () => {
     let chat = await startChat();
     const userId = randomUUID();
-    const db = await openDatabase({ url: database.url, poolSize: 1 });
+    const db = await openDatabase({ url: database.url, dataDir: '', poolSize: 1 });
     const now = new Date();
     await applySubscriptionChange(
       db.db,

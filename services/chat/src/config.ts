@@ -66,6 +66,12 @@ export const chatConfigSchema = baseConfigSchema.extend({
    * it apart): a process killed mid-reply has its replies marked failed this long after (ADR 0039).
    */
   CHAT_REPLY_LEASE_MS: z.coerce.number().int().min(300).max(300_000).default(10_000),
+  /**
+   * Where replies are shared between replicas: `redis` (pieces mirrored to Redis so any replica
+   * serves a reconnect or a stop; needs REDIS_URL) or `memory` (one chat process). Default: redis
+   * when REDIS_URL is set.
+   */
+  CHAT_REPLY_SHARING: z.enum(['memory', 'redis']).optional(),
   /** How long a finished reply's numbered pieces stay available for a late resume. */
   CHAT_STREAM_RETENTION_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   /** A comment line keeps idle streams open through proxies (the gateway's idle time-out is 30 s). */

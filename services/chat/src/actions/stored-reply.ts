@@ -3,6 +3,7 @@ import { HttpError } from '@innerview/kit';
 import type { ChatContext } from '../chat-context.ts';
 import { listSessionMessages } from '../db/messages.ts';
 import { storedReplyState } from '../db/reply-leases.ts';
+import type { ReplyEnd } from '../streams/reply-streams.ts';
 import { decryptMessage } from './stored-text.ts';
 
 /**
@@ -25,7 +26,7 @@ export async function settleStoredReply(chat: ChatContext, sessionId: string): P
   for (;;) {
     const state = await storedReplyState(service.db, sessionId);
     if (state.kind === 'failed') return 'failed';
-    if (state.kind === 'none' || state.owner === leases.owner) return 'none';
+    if (state.kind === 'none' || state.kind === 'replied' || state.owner === leases.owner) return 'none';
     if (state.until.getTime() < service.clock.now().getTime()) {
       await leases.sweep();
       continue;
@@ -55,4 +56,29 @@ export async function refuseIfWrittenElsewhere(chat: ChatContext, sessionId: str
     throw new HttpError(409, texts.replyInProgress);
   // Its writer died: the failure is recorded now, so this message retries the failed one.
   await chat.leases.sweep();
+}
+
+const interrupted: ReplyEnd = { kind: 'error', detail: texts.replyFailed, code: 'REPLY_INTERRUPTED' };
+
+/**
+ * For a reader following a reply mirrored by another replica (ADR 0040) that has heard nothing
+ * for a while: the end to give it when the writer is gone, null while it may still write.
+ */
+export async function writerGone(
+  chat: ChatContext,
+  sessionId: string,
+  startedAt: Date,
+): Promise<ReplyEnd | null> {
+  const state = await storedReplyState(chat.service.db, sessionId);
+  const now = chat.service.clock.now().getTime();
+  if (state.kind === 'failed') return interrupted;
+  // Kept, but its end never reached Redis: the transcript has it.
+  if (state.kind === 'replied') return { kind: 'done' };
+  if (state.kind === 'leased') {
+    if (state.until.getTime() >= now) return null;
+    await chat.leases.sweep();
+    return interrupted;
+  }
+  // The message is not stored: the writer died before storing it, or is about to store it.
+  return now - startedAt.getTime() > 2 * chat.leases.leaseMs ? interrupted : null;
 }

@@ -59,6 +59,8 @@ export async function failExpiredLeases(
 /** What the newest user message of a session says about its reply, when no stream holds it here. */
 export type StoredReplyState =
   | { kind: 'none' }
+  /** The newest message is the coach's: the reply was kept. */
+  | { kind: 'replied' }
   | { kind: 'failed'; messageId: string }
   | { kind: 'leased'; messageId: string; owner: string; until: Date };
 
@@ -75,9 +77,25 @@ export async function storedReplyState(q: Queryable, sessionId: string): Promise
     .where(and(eq(chatMessages.sessionId, sessionId), sql`not (${chatMessages.kind} = 'attachment')`))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(1);
-  if (last?.role !== 'user') return { kind: 'none' };
+  if (!last) return { kind: 'none' };
+  if (last.role !== 'user') return { kind: 'replied' };
   if (last.replyFailed) return { kind: 'failed', messageId: last.id };
   if (last.owner && last.until)
     return { kind: 'leased', messageId: last.id, owner: last.owner, until: last.until };
   return { kind: 'none' };
+}
+
+/** The person's sessions whose reply some chat process is writing now (its lease still holds). */
+export async function leasedSessions(q: Queryable, userId: string, now: Date): Promise<string[]> {
+  const rows = await q
+    .selectDistinct({ sessionId: chatMessages.sessionId })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.userId, userId),
+        isNotNull(chatMessages.replyLeaseUntil),
+        sql`${chatMessages.replyLeaseUntil} >= ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((row) => row.sessionId);
 }

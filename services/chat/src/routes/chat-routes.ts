@@ -16,14 +16,21 @@ import { newestUserMessageIs, settleStoredReply } from '../actions/stored-reply.
 import { sessionTitle } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
-import { pipeFailure, pipeReply, resumePoint } from './sse.ts';
+import { pipeFailure, pipeReply, pipeSharedReply, resumePoint } from './sse.ts';
 
 /**
  * A reconnect to a reply no stream here holds: a reply whose writer died is a clear failure the
  * person can retry (`event: error`, REPLY_INTERRUPTED), never a silent end; one being written by
  * another process is a 409; otherwise there is nothing to follow (404: the transcript has it).
  */
-async function answerStoredReply(chat: ChatContext, res: Response, sessionId: string): Promise<void> {
+async function answerStoredReply(
+  chat: ChatContext,
+  res: Response,
+  sessionId: string,
+  after: number,
+): Promise<void> {
+  // Another replica may be writing it (ADR 0040): follow its mirror.
+  if (chat.shared && (await pipeSharedReply(chat, res, { sessionId, after }))) return;
   const standing = await settleStoredReply(chat, sessionId);
   if (standing === 'failed') {
     pipeFailure(chat, res, sessionId, { detail: texts.replyFailed, code: 'REPLY_INTERRUPTED' });
@@ -75,7 +82,7 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
           // No stream here: the message was stored before a crash or another replica has it. It is
           // never stored a second time; the reconnect learns how its reply stands (ADR 0039).
           if (await newestUserMessageIs(chat, session.id, body.message.trim())) {
-            await answerStoredReply(chat, res, session.id);
+            await answerStoredReply(chat, res, session.id, resumePoint(lastEventId, undefined));
             return undefined;
           }
         }
@@ -106,7 +113,12 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
       handler: async ({ params, query, userId, req, res }) => {
         const session = await ownSession(chat, userId, params.session_id);
         if (!chat.streams.info(session.id)) {
-          await answerStoredReply(chat, res, session.id);
+          await answerStoredReply(
+            chat,
+            res,
+            session.id,
+            resumePoint(req.header('last-event-id'), query.after),
+          );
           return undefined;
         }
         pipeReply(chat, res, {
