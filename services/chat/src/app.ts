@@ -13,6 +13,7 @@ import { registerJobs } from './jobs/index.ts';
 import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
 import { MemoryReplyStreams } from './streams/memory-reply-streams.ts';
+import { ReaderLimit } from './streams/reader-limit.ts';
 import { RedisSharedReplies } from './streams/redis-shared-replies.ts';
 import { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './streams/reply-streams.ts';
@@ -94,6 +95,7 @@ export function createChatService(options: ChatServiceOptions = {}) {
           options.crisisCheck !== undefined ? options.crisisCheck : configuredCrisisCheck(service, coach),
         streams: local,
         shared,
+        readers: new ReaderLimit(config.CHAT_MAX_READERS_PER_USER),
         leases,
         attachments: options.attachments ?? configuredAttachmentTexts(service),
         tasks,

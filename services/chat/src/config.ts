@@ -76,6 +76,8 @@ export const chatConfigSchema = baseConfigSchema.extend({
   CHAT_STREAM_RETENTION_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   /** A comment line keeps idle streams open through proxies (the gateway's idle time-out is 30 s). */
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(15_000),
+  /** Reconnect streams (resumes) one person may hold open at once in one chat process. */
+  CHAT_MAX_READERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(8),
   /** Replies one person may have in flight at once (across sessions and devices). */
   CHAT_MAX_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   /** Days of chat after a failed renewal when billing did not say (`billing.payment.failed`). */

@@ -18,6 +18,13 @@ import type { ChatContext } from '../chat-context.ts';
 import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
 import { pipeFailure, pipeReply, pipeSharedReply, resumePoint } from './sse.ts';
 
+/** A reconnect holds one of the person's reader places until its response closes; else a 429. */
+function holdReaderPlace(chat: ChatContext, userId: string, res: Response): void {
+  const place = chat.readers.take(userId);
+  if (!place) throw new HttpError(429, texts.tooManyReaders, 'TOO_MANY_STREAMS');
+  res.on('close', () => place.release());
+}
+
 /**
  * A reconnect to a reply no stream here holds: a reply whose writer died is a clear failure the
  * person can retry (`event: error`, REPLY_INTERRUPTED), never a silent end; one being written by
@@ -71,6 +78,7 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
         if (lastEventId !== undefined && body.session_id) {
           const session = await findSessionOf(chat, userId, body.session_id);
           if (!session) throw new HttpError(404);
+          holdReaderPlace(chat, userId, res);
           if (chat.streams.info(session.id)) {
             pipeReply(chat, res, {
               sessionId: session.id,
@@ -109,9 +117,14 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
           description: "Not the person's session, or no reply in flight or recently finished",
           schema: ErrorBody,
         },
+        429: {
+          description: 'The person holds too many reconnect streams open (TOO_MANY_STREAMS)',
+          schema: ErrorBody,
+        },
       },
       handler: async ({ params, query, userId, req, res }) => {
         const session = await ownSession(chat, userId, params.session_id);
+        holdReaderPlace(chat, userId, res);
         if (!chat.streams.info(session.id)) {
           await answerStoredReply(
             chat,
