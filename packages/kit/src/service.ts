@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
+import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
 import { type Database, type Db, openDatabase, type Tx } from './db.ts';
 import type { EventBus } from './events/bus.ts';
 import {
@@ -122,6 +123,10 @@ export async function startService<S extends z.ZodObject>(
         kind: config.EVENT_BUS,
         redisUrl: config.REDIS_URL,
         kafkaBrokers: config.KAFKA_BROKERS?.split(','),
+        kafka:
+          config.EVENT_BUS === 'kafka'
+            ? { ...kafkaConnectionFromEnv(config, definition.name), timing: groupTimingFromEnv(config) }
+            : undefined,
         clientId: definition.name,
         log,
       }));
