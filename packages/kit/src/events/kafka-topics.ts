@@ -1,6 +1,9 @@
-import { type Admin, ConfigResourceTypes, Kafka } from 'kafkajs';
+import kafkajs, { type Admin, Kafka } from 'kafkajs';
 import { type EventsLogger, silentLogger } from './delivery.ts';
 import { type KafkaConnection, kafkaClientConfig } from './kafka-settings.ts';
+
+// Not among the names Node finds in kafkajs' CommonJS exports: taken from its default export.
+const { ConfigResourceTypes } = kafkajs;
 
 /**
  * Kafka topics are made by one explicit, idempotent step (`provisionKafkaTopics`, run by
