@@ -1,6 +1,9 @@
 // `npm run events -- <command> [...]`: operator commands for the event bus. Each command lives in
 // its own module under scripts/events/ and exports `run(args)`, resolving to the exit code.
-const commands: Record<string, { about: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> = {
+const commands: Record<
+  string,
+  { about: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }
+> = {
   provision: {
     about: 'create or update the Kafka topics of every event type and the dead letters',
     load: () => import('./events/provision.ts'),

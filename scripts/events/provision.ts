@@ -6,9 +6,9 @@
 import { parseArgs } from 'node:util';
 import { eventTypes } from '@innerview/contracts';
 import { ConfigError, loadConfig } from '@innerview/kit';
-import { provisionKafkaTopics } from '@innerview/kit/events/kafka-topics';
-import { describeConnection, kafkaConnectionFromEnv } from '@innerview/kit/events/kafka-settings';
 import { kafkaProvisionEnvSchema, topicSettingsFromEnv } from '@innerview/kit/events/kafka-provision-env';
+import { describeConnection, kafkaConnectionFromEnv } from '@innerview/kit/events/kafka-settings';
+import { provisionKafkaTopics } from '@innerview/kit/events/kafka-topics';
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { prefix: { type: 'string' } }, strict: true });

@@ -4,7 +4,6 @@ import type { Express } from 'express';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
-import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
 import { type Database, type Db, openDatabase, type Tx } from './db.ts';
 import type { EventBus } from './events/bus.ts';
 import {
@@ -17,6 +16,7 @@ import {
   subscribeHandlers,
   writeEvents,
 } from './events/index.ts';
+import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
 import { createHttpApp } from './http.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';

@@ -21,7 +21,11 @@ eventBusContract(
     await provisioned.get(prefix);
     // The broker's smallest session (6 s), and a rebalance that waits no longer for a member stuck
     // in its handler, so that the take-over test does not wait a minute.
-    return new KafkaEventBus({ brokers, prefix, timing: { sessionTimeoutMs: 6000, rebalanceTimeoutMs: 6000 } });
+    return new KafkaEventBus({
+      brokers,
+      prefix,
+      timing: { sessionTimeoutMs: 6000, rebalanceTimeoutMs: 6000 },
+    });
   },
   async () => {
     const database = await createTestDatabase('iv_events');

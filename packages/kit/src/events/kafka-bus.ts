@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import { type Admin, Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
-import { type BusMetrics, type EventsLogger, newBusMetrics, settlesWithin, silentLogger } from './delivery.ts';
+import {
+  type BusMetrics,
+  type EventsLogger,
+  newBusMetrics,
+  settlesWithin,
+  silentLogger,
+} from './delivery.ts';
 import {
   type DeadLetterRetry,
   defaultDeadLetterRetry,
@@ -16,7 +22,13 @@ import {
   type KafkaGroupTiming,
   kafkaClientConfig,
 } from './kafka-settings.ts';
-import { deadLetterTopic, eventTopic, MissingTopicsError, missingTopics, safePrefix } from './kafka-topics.ts';
+import {
+  deadLetterTopic,
+  eventTopic,
+  MissingTopicsError,
+  missingTopics,
+  safePrefix,
+} from './kafka-topics.ts';
 
 /**
  * The Kafka adapter (kafkajs). A topic per event type (`<prefix>.<type>`), the subject as message

@@ -102,7 +102,10 @@ export class KafkaSubscription {
       const decoded = decodeMessage(message.value, type);
       if ('problem' in decoded) {
         this.#d.kafkaCounters.undecodable++;
-        this.#d.log.error({ group: this.#group, ...source, problem: decoded.problem }, 'kafka bus: poison message');
+        this.#d.log.error(
+          { group: this.#group, ...source, problem: decoded.problem },
+          'kafka bus: poison message',
+        );
         await this.#deadLetter(
           {
             event: standInEnvelope(source, type, message),
@@ -155,7 +158,10 @@ export class KafkaSubscription {
             failedAt: new Date().toISOString(),
           };
           await this.#deadLetter(letter, source, pause);
-          this.#d.log.error({ ...eventRef(event), group: this.#group, attempts: attempt }, 'event dead-lettered');
+          this.#d.log.error(
+            { ...eventRef(event), group: this.#group, attempts: attempt },
+            'event dead-lettered',
+          );
           return;
         }
         this.#d.log.warn(
@@ -180,7 +186,8 @@ export class KafkaSubscription {
         return;
       } catch (error) {
         lastError = error;
-        if (attempt < retry.attempts && !this.#stopping) await sleep(retry.initialDelayMs * 2 ** (attempt - 1));
+        if (attempt < retry.attempts && !this.#stopping)
+          await sleep(retry.initialDelayMs * 2 ** (attempt - 1));
         if (this.#stopping) break;
       }
     }

@@ -47,7 +47,9 @@ export function standInEnvelope(
   topicType: string,
   message: { key: Buffer | null; value: Buffer | null; timestamp: string },
 ): EventEnvelope {
-  const hash = createHash('sha256').update(`${source.topic}/${source.partition}/${source.offset}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${source.topic}/${source.partition}/${source.offset}`)
+    .digest('hex');
   // A UUID of version 8 (custom) with the RFC variant.
   const id = `${hash.slice(0, 8)}-${hash.slice(8, 12)}-8${hash.slice(13, 16)}-${((Number.parseInt(hash[16]!, 16) & 0x3) | 0x8).toString(16)}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
   const at = Number(message.timestamp);

@@ -14,7 +14,11 @@ const optionalMs = z.coerce.number().int().min(60_000).optional();
 export const kafkaProvisionEnvSchema = z.object({
   KAFKA_BROKERS: z.string().trim().min(1, 'required: the brokers to provision'),
   ...kafkaEnvSchema,
-  KAFKA_TOPIC_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._-]+$/).default('innerview'),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .default('innerview'),
   KAFKA_TOPIC_PARTITIONS: optionalCount,
   KAFKA_REPLICATION_FACTOR: optionalCount,
   KAFKA_MIN_INSYNC_REPLICAS: optionalCount,

@@ -47,9 +47,11 @@ export function groupTiming(given: Partial<KafkaGroupTiming> = {}): KafkaGroupTi
   const sessionTimeoutMs = given.sessionTimeoutMs ?? defaultGroupTiming.sessionTimeoutMs;
   const timing = {
     sessionTimeoutMs,
-    rebalanceTimeoutMs: given.rebalanceTimeoutMs ?? Math.max(sessionTimeoutMs, defaultGroupTiming.rebalanceTimeoutMs),
+    rebalanceTimeoutMs:
+      given.rebalanceTimeoutMs ?? Math.max(sessionTimeoutMs, defaultGroupTiming.rebalanceTimeoutMs),
     heartbeatIntervalMs:
-      given.heartbeatIntervalMs ?? Math.min(defaultGroupTiming.heartbeatIntervalMs, Math.floor(sessionTimeoutMs / 3)),
+      given.heartbeatIntervalMs ??
+      Math.min(defaultGroupTiming.heartbeatIntervalMs, Math.floor(sessionTimeoutMs / 3)),
   };
   // Kafka's own rule of thumb: at most a third of the session, so two lost heartbeats are survived.
   if (timing.heartbeatIntervalMs * 3 > timing.sessionTimeoutMs)
@@ -92,7 +94,9 @@ export function kafkaClientConfig(connection: KafkaConnection, log: EventsLogger
 /** A short description for logs: brokers, client id, TLS and SASL mechanism, never credentials. */
 export function describeConnection(connection: KafkaConnection): string {
   const tls = connection.ssl ? (connection.ssl === true ? 'tls' : 'tls(own ca)') : 'plaintext';
-  const sasl = connection.sasl ? `sasl ${connection.sasl.mechanism} as ${connection.sasl.username}` : 'no sasl';
+  const sasl = connection.sasl
+    ? `sasl ${connection.sasl.mechanism} as ${connection.sasl.username}`
+    : 'no sasl';
   return `${connection.brokers.join(',')} (${tls}, ${sasl})`;
 }
 
@@ -149,8 +153,7 @@ export function kafkaConfigProblem(env: KafkaEnv): string | undefined {
     return 'KAFKA_SASL_PASSWORD: required when KAFKA_SASL_MECHANISM is set';
   if (!env.KAFKA_SASL_MECHANISM && (env.KAFKA_SASL_USERNAME || env.KAFKA_SASL_PASSWORD))
     return 'KAFKA_SASL_MECHANISM: required when a SASL user name or password is set';
-  if (env.KAFKA_SSL === false && env.KAFKA_SSL_CA_FILE)
-    return 'KAFKA_SSL_CA_FILE: set while KAFKA_SSL=false';
+  if (env.KAFKA_SSL === false && env.KAFKA_SSL_CA_FILE) return 'KAFKA_SSL_CA_FILE: set while KAFKA_SSL=false';
   try {
     groupTiming(groupTimingFromEnv(env));
   } catch (error) {
@@ -171,7 +174,9 @@ export function kafkaConnectionFromEnv(env: KafkaEnv, defaultClientId?: string):
     try {
       pem = readFileSync(env.KAFKA_SSL_CA_FILE, 'utf8');
     } catch (error) {
-      throw new Error(`KAFKA_SSL_CA_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new Error(
+        `KAFKA_SSL_CA_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
     }
     if (!pem.includes('-----BEGIN CERTIFICATE-----'))
       throw new Error('KAFKA_SSL_CA_FILE holds no PEM certificate');

@@ -35,10 +35,13 @@ export async function provisionForTest(
 
 /** Deletes every topic whose name starts with `prefix` (test clean-up). */
 export async function deleteTopicsStartingWith(prefix: string, connection?: KafkaConnection): Promise<void> {
-  const config = kafkaClientConfig(connection ?? { brokers: kafkaBrokers(), clientId: 'events-test-cleanup' }, {
-    warn: () => {},
-    error: () => {},
-  });
+  const config = kafkaClientConfig(
+    connection ?? { brokers: kafkaBrokers(), clientId: 'events-test-cleanup' },
+    {
+      warn: () => {},
+      error: () => {},
+    },
+  );
   const admin = new Kafka({ ...config, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {

@@ -79,12 +79,16 @@ export function resolveTopicSettings(settings: TopicSettings, brokers: number) {
   const minInsyncReplicas = settings.minInsyncReplicas ?? Math.max(1, replicationFactor - 1);
   const retentionMs = settings.retentionMs ?? defaultTopicSettings.retentionMs;
   const deadLetterRetentionMs = settings.deadLetterRetentionMs ?? defaultTopicSettings.deadLetterRetentionMs;
-  if (!Number.isInteger(partitions) || partitions < 1) throw new Error('partitions must be a whole number from 1');
+  if (!Number.isInteger(partitions) || partitions < 1)
+    throw new Error('partitions must be a whole number from 1');
   if (replicationFactor < 1 || replicationFactor > brokers)
-    throw new Error(`replication factor ${replicationFactor} needs as many brokers; the cluster has ${brokers}`);
+    throw new Error(
+      `replication factor ${replicationFactor} needs as many brokers; the cluster has ${brokers}`,
+    );
   if (minInsyncReplicas < 1 || minInsyncReplicas > replicationFactor)
     throw new Error(`min.insync.replicas ${minInsyncReplicas} must be from 1 to the replication factor`);
-  if (retentionMs < 60_000 || deadLetterRetentionMs < 60_000) throw new Error('retention must be at least a minute');
+  if (retentionMs < 60_000 || deadLetterRetentionMs < 60_000)
+    throw new Error('retention must be at least a minute');
   return { partitions, replicationFactor, minInsyncReplicas, retentionMs, deadLetterRetentionMs };
 }
 
@@ -176,7 +180,9 @@ async function reconcile(
     }
     const replicas = partitions[0]?.replicas.length ?? 0;
     if (replicas !== s.replicationFactor)
-      notes.push(`replication factor is ${replicas}, not ${s.replicationFactor}: reassign its partitions to change it`);
+      notes.push(
+        `replication factor is ${replicas}, not ${s.replicationFactor}: reassign its partitions to change it`,
+      );
     const current = new Map(
       (described.resources.find((r) => r.resourceName === topic)?.configEntries ?? []).map((e) => [
         e.configName,
@@ -187,7 +193,8 @@ async function reconcile(
     const differing = Object.entries(entries).filter(([name, value]) => current.get(name) !== value);
     if (differing.length > 0) {
       alter.push({ topic, entries });
-      for (const [name, value] of differing) notes.push(`${name} ${current.get(name) ?? 'unset'} -> ${value}`);
+      for (const [name, value] of differing)
+        notes.push(`${name} ${current.get(name) ?? 'unset'} -> ${value}`);
     }
     const changed = grow.some((g) => g.topic === topic) || differing.length > 0;
     report.push({ topic, action: changed ? 'updated' : 'unchanged', notes });
