@@ -24,6 +24,8 @@ export interface KafkaConnection {
   connectionTimeoutMs?: number;
   /** Time for one request to the broker; default 30 s. */
   requestTimeoutMs?: number;
+  /** Tries kafkajs makes for a failed request, with backoff up to 10 s; default 5. */
+  retries?: number;
 }
 
 /** Consumer-group timing. */
@@ -71,7 +73,7 @@ export function kafkaClientConfig(connection: KafkaConnection, log: EventsLogger
     connectionTimeout: connection.connectionTimeoutMs ?? 3000,
     requestTimeout: connection.requestTimeoutMs ?? 30_000,
     // kafkajs retries a failed request this often (with its own backoff) before giving up to us.
-    retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 10_000 },
+    retry: { retries: connection.retries ?? 5, initialRetryTime: 300, maxRetryTime: 10_000 },
     logLevel: logLevel.WARN,
     // kafkajs' own lines carry broker, group and error names, never message contents nor the
     // SASL password; only their namespace and message text are passed on.
