@@ -10,6 +10,7 @@ import {
   errorText,
   eventRef,
   isPoison,
+  isStopped,
   newBusMetrics,
   retryDelay,
   settlesWithin,
@@ -319,6 +320,8 @@ class KafkaSubscription {
         counters.consumed++;
         return;
       } catch (error) {
+        // The handler's subscription is stopping: not a try; the offset stays uncommitted.
+        if (isStopped(error)) throw error;
         counters.failed++;
         if (attempt >= maxAttempts || isPoison(error)) {
           await this.#bus.sendDeadLetter({
