@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from './logger.ts';
 import { pipelinedClient } from './pglite-pipelined.ts';
 
 /**
@@ -41,16 +42,68 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL (default 10); `DATABASE_POOL_SIZE` through `startService`. */
   poolSize?: number;
+  /** PostgreSQL time-outs; `DATABASE_*_TIMEOUT_MS` through `startService`. */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Where a lost connection is reported (one warning line each); silent without. */
+  log?: Pick<Logger, 'warn'>;
 }
 
 export const defaultPoolSize = 10;
 
+/**
+ * How long PostgreSQL work may take before it fails (and the request answers 503) instead of
+ * hanging: a dropped or black-holed database must not hold requests for ever (ADR 37).
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in a full pool. */
+  connectMs: number;
+  /** Server side: one statement (`statement_timeout`). */
+  statementMs: number;
+  /** Server side: a transaction left open without a statement (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+  /**
+   * Client side: no answer at all within this time (a black-holed network, where the server's own
+   * time-outs never reach us). Longer than `statementMs`, so a healthy server cancels first.
+   */
+  queryMs: number;
+}
+
+export const defaultDatabaseTimeouts: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 15_000,
+  idleInTransactionMs: 30_000,
+  queryMs: 17_000,
+};
+
+/** The name of the advisory lock every migration of one database runs under. */
+const MIGRATION_LOCK = 'innerview:migrations';
+
+/** The time-outs a service's settings ask for; unset ones keep their defaults. */
+export function databaseTimeoutsFrom(config: {
+  DATABASE_CONNECT_TIMEOUT_MS?: number | undefined;
+  DATABASE_STATEMENT_TIMEOUT_MS?: number | undefined;
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS?: number | undefined;
+  DATABASE_QUERY_TIMEOUT_MS?: number | undefined;
+}): DatabaseTimeouts {
+  const d = defaultDatabaseTimeouts;
+  const statementMs = config.DATABASE_STATEMENT_TIMEOUT_MS ?? d.statementMs;
+  return {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS ?? d.connectMs,
+    statementMs,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? d.idleInTransactionMs,
+    queryMs: config.DATABASE_QUERY_TIMEOUT_MS ?? statementMs + 2000,
+  };
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const url = opts.url ?? '';
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? defaultPoolSize });
-    // A dropped connection must not crash the process; readiness reports it instead.
-    pool.on('error', () => {});
+    const timeouts = { ...defaultDatabaseTimeouts, ...opts.timeouts };
+    const pool = new pg.Pool({
+      ...connectionSettings(url, timeouts),
+      max: opts.poolSize ?? defaultPoolSize,
+    });
+    guardPool(pool, opts.log);
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
@@ -58,9 +111,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      migrate: async (migrationsFolder, migrationsTable) => {
-        await migratePg(db as never, { migrationsFolder, migrationsTable });
-      },
+      migrate: (migrationsFolder, migrationsTable) =>
+        migrateUnderLock(url, timeouts, migrationsFolder, migrationsTable),
       close: () => pool.end(),
     };
   }
@@ -89,6 +141,85 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       await client.close();
     },
   };
+}
+
+function connectionSettings(url: string, timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.queryMs,
+    // A peer that vanished without a word is noticed by TCP keep-alive, not only by the next query.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
+ * Keeps lost connections from killing the process and from poisoning the pool:
+ * - an idle pooled connection that drops emits `error` on the pool (handled here);
+ * - a checked-out connection that drops between two queries (inside a transaction, say) emits
+ *   `error` on the client, which node-postgres leaves unhandled: a listener per client catches it,
+ *   and the pool discards the client when it is released;
+ * - a query that timed out client-side leaves its connection waiting for an answer that will never
+ *   come: the socket is destroyed, so the pool discards that client instead of lending it again.
+ * The pool opens fresh connections on demand, so the service recovers by itself.
+ */
+function guardPool(pool: pg.Pool, log: Pick<Logger, 'warn'> | undefined): void {
+  const report = (err: Error) =>
+    log?.warn(
+      { code: (err as { code?: string }).code, reason: err.message },
+      'database connection lost; the pool will open a new one',
+    );
+  pool.on('error', report);
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: Error) => {
+          if (err?.message === 'Query read timeout') destroySocket(client);
+        });
+      }
+      return result;
+    };
+  });
+}
+
+function destroySocket(client: pg.PoolClient): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+/**
+ * Applies migrations under a session-level advisory lock on a connection of their own, so replicas
+ * that start together on a fresh database take turns: the first migrates, the others find the
+ * history up to date. No statement time-out there: a migration may rightly take long, and waiting
+ * for the lock is waiting for another replica's migration.
+ */
+async function migrateUnderLock(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  migrationsFolder: string,
+  migrationsTable: string | undefined,
+): Promise<void> {
+  const client = new pg.Client({
+    ...connectionSettings(url, timeouts),
+    statement_timeout: 0,
+    query_timeout: 0,
+  });
+  client.on('error', () => {
+    // The pending query fails with the same error; nothing else is waiting on this client.
+  });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder, migrationsTable });
+  } finally {
+    // Ending the session releases the lock too, even if unlock is never reached.
+    await client.end().catch(() => {});
+  }
 }
 
 /**
