@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -105,6 +105,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     });
     guardPool(pool, opts.log);
     const db = drizzlePg(pool) as unknown as Db;
+    releaseFailedTransactions(db, pool);
     return {
       db,
       kind: 'postgres',
@@ -186,6 +187,53 @@ function guardPool(pool: pg.Pool, log: Pick<Logger, 'warn'> | undefined): void {
       return result;
     };
   });
+}
+
+/**
+ * drizzle's node-postgres transactions send `begin` before their try/finally, so a `begin` that
+ * fails (the connection just dropped, the server is black-holed) never gives its connection back:
+ * each such failure would take one pool slot for good, and after `poolSize` of them the service
+ * could not recover without a restart. This is the same transaction with `begin` inside, and a
+ * connection whose `begin` or `rollback` failed discarded rather than lent again.
+ */
+function releaseFailedTransactions(db: Db, pool: pg.Pool): void {
+  type Session = NodePgSession<Record<string, unknown>, never>;
+  const session = (db as unknown as { session: Session }).session;
+  const { dialect, schema, options } = session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+  session.transaction = async (work, config) => {
+    const client = await pool.connect();
+    const inner = new NodePgSession(client, dialect, schema, options);
+    const tx = new NodePgTransaction(dialect, inner, schema);
+    let broken: Error | undefined;
+    try {
+      try {
+        // `getTransactionConfigSQL` is drizzle-internal (isolation level, access mode).
+        const settings =
+          config &&
+          (tx as unknown as { getTransactionConfigSQL(c: unknown): SQL }).getTransactionConfigSQL(config);
+        await tx.execute(sql`begin${settings ? sql` ${settings}` : undefined}`);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+      try {
+        const result = await work(tx as never);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 function destroySocket(client: pg.PoolClient): void {

@@ -247,10 +247,8 @@ export async function migrateService<S extends z.ZodObject>(
   overrides: Pick<ServiceOverrides, 'env' | 'logger'> = {},
 ): Promise<void> {
   const schema = definition.configSchema ?? baseConfigSchema;
-  const config = loadConfig(schema, {
-    PORT: String(definition.defaultPort),
-    ...(overrides.env ?? process.env),
-  });
+  const env = { PORT: String(definition.defaultPort), ...(overrides.env ?? process.env) };
+  const config = loadConfig(schema, env) as BaseConfig;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   const database = await openDatabase({
     url: config.DATABASE_URL,
