@@ -1,5 +1,5 @@
 import { runErasureSweep } from '../actions/deletion.ts';
-import { restoreRevocations } from '../actions/sessions.ts';
+import { keepRevocationsComplete, restoreRevocations } from '../actions/sessions.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
 import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
@@ -20,6 +20,7 @@ export async function registerJobs(auth: AuthContext): Promise<void> {
   await prepareStandInHash();
   const restored = await restoreRevocations(auth);
   if (restored > 0) service.log.info({ restored }, 'revoked sessions restored');
+  service.onStop(keepRevocationsComplete(auth));
   service.jobs.process(SWEEP, async () => {
     const removed = await sweepExpired(service.db, service.clock.now(), {
       unknownAttemptsAfterMs: DAY_MS,
