@@ -99,6 +99,9 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
+/** The gateway's `INTERNAL_SIGNING_KEY` in these tests: fake upstreams can check what it signs. */
+export const testSigningKey = 'test-signing-key-of-the-gateway-tests-0123456789';
+
 /** Six fake services and a gateway in front of them; `overrides` replace any gateway option. */
 export async function startTestGateway(
   overrides: Partial<GatewayOptions> = {},
@@ -123,6 +126,7 @@ export async function startTestGateway(
     logger: createLogger({ name: 'gateway', level: 'silent' }),
     // Tests swap upstream handlers freely; the readiness gate has its own tests.
     readinessPollMs: 0,
+    signingKey: testSigningKey,
     ...overrides,
   });
   const listening = await listen(gateway.app, 0, '127.0.0.1');

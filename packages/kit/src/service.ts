@@ -16,12 +16,14 @@ import {
   subscribeHandlers,
   writeEvents,
 } from './events/index.ts';
-import { createHttpApp } from './http.ts';
+import { createHttpApp, createMetricsApp } from './http.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import type { RouteDefinition } from './route.ts';
+import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_JOB = 'kit.prune-events';
@@ -42,6 +44,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   bus: EventBus;
   jobs: JobQueue;
   clock: Clock;
+  /** Signs this service's calls to other services (ADR 43). */
+  calls: CallSigner;
   /**
    * Runs `work` in one transaction; events given to `emit` are written to the outbox in that same
    * transaction and published by the relay after the commit (never if it rolls back).
@@ -90,6 +94,8 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   app: Express;
   url: string;
   port: number;
+  /** Where Prometheus scrapes this service (`METRICS_PORT`, else the service's own port). */
+  metricsUrl: string;
   /** Graceful stop: readiness fails, consumers stop, requests drain, the relay stops, pools close. */
   stop(): Promise<void>;
 }
@@ -107,6 +113,7 @@ export async function startService<S extends z.ZodObject>(
   const env = overrides.env ?? process.env;
   const config = loadConfig(schema, { PORT: String(definition.defaultPort), ...env }) as C;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const trust = trustKeysFor(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
@@ -144,6 +151,7 @@ export async function startService<S extends z.ZodObject>(
       bus,
       jobs,
       clock: overrides.clock ?? systemClock,
+      calls: callSigner(definition.name, trust),
       transaction: async (work) => {
         let emitted = false;
         const result = await database.db.transaction(async (tx) =>
@@ -157,12 +165,17 @@ export async function startService<S extends z.ZodObject>(
       },
     };
     let shuttingDown = false;
+    const metrics = createMetrics(definition.name);
     const routes = definition.routes(ctx);
     const app = createHttpApp({
       name: definition.name,
       logger: log,
       routes,
       isShuttingDown: () => shuttingDown,
+      trust,
+      metrics,
+      serveMetrics: config.METRICS_PORT === undefined,
+      metricsToken: config.METRICS_TOKEN,
       readiness: { database: () => database.ping(), bus: () => bus.ping(), ...definition.readiness?.(ctx) },
     });
     const consumers = await subscribeHandlers({
@@ -182,6 +195,15 @@ export async function startService<S extends z.ZodObject>(
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
     const listening: Listening = await listen(app, config.PORT, config.HOST);
+    let metricsListening: Listening | undefined;
+    if (config.METRICS_PORT !== undefined) {
+      metricsListening = await listen(
+        createMetricsApp(metrics, config.METRICS_TOKEN),
+        config.METRICS_PORT,
+        config.HOST,
+      );
+      owned.unshift(() => metricsListening!.stop());
+    }
     log.info({ url: listening.url }, 'service started');
     let stopped: Promise<void> | undefined;
     return {
@@ -189,6 +211,7 @@ export async function startService<S extends z.ZodObject>(
       app,
       url: listening.url,
       port: listening.port,
+      metricsUrl: `${(metricsListening ?? listening).url}/metrics`,
       stop: () => {
         stopped ??= (async () => {
           shuttingDown = true;

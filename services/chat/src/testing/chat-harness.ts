@@ -11,6 +11,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findAccess } from '../db/access.ts';
@@ -119,7 +120,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
   });
 
   const call: ChatHarness['call'] = (method, path, body, opts = {}) =>
-    fetch(`${service.url}${path}`, {
+    signedFetch(service, `${service.url}${path}`, {
       method,
       headers: {
         ...(opts.userId ? { [USER_ID_HEADER]: opts.userId } : {}),

@@ -11,6 +11,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { createQuestionnaireService } from '../app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
@@ -77,7 +78,7 @@ export async function startQuestionnaireHarness(
     },
   });
   const call: QuestionnaireHarness['call'] = async (method, path, { userId, body, headers = {} } = {}) => {
-    const response = await fetch(`${service.url}${path}`, {
+    const response = await signedFetch(service, `${service.url}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
