@@ -95,6 +95,8 @@ export async function deadUrl(): Promise<string> {
 
 export interface TestGateway {
   url: string;
+  /** The metrics port's `/metrics` (never served on `url`). */
+  metricsUrl: string;
   upstreams: Record<ServiceName, FakeUpstream>;
   stop(): Promise<void>;
 }
@@ -130,11 +132,14 @@ export async function startTestGateway(
     ...overrides,
   });
   const listening = await listen(gateway.app, 0, '127.0.0.1');
+  const metrics = await listen(gateway.metricsApp, 0, '127.0.0.1');
   return {
     url: listening.url,
+    metricsUrl: `${metrics.url}/metrics`,
     upstreams,
     stop: async () => {
       await listening.stop(100);
+      await metrics.stop(100);
       await gateway.close();
       await Promise.all(Object.values(upstreams).map((u) => u.close()));
     },

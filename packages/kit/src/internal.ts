@@ -2,8 +2,9 @@
 // the auth service gathers a person's export with (ADR 17). Internal routes live outside /api/v1, so
 // the gateway never routes a browser to them, and they are `auth: 'service'`: only a call another
 // service signed (ADR 43) reaches them.
+import { z } from 'zod';
 import { HttpError } from './errors.ts';
-import { defineRoute, type RouteDefinition } from './route.ts';
+import { defineRoute, type RouteDefinition, USER_ID_HEADER } from './route.ts';
 import type { CallSigner } from './trust.ts';
 
 /** The path of every service's data-export call. */
@@ -29,9 +30,14 @@ export function internalExportRoute(options: {
       200: { description: "The person's data in this service" },
       401: { description: 'The call is not signed by a service, or names nobody' },
       403: { description: 'Signed by the gateway: a browser may not make this call' },
+      422: { description: 'The statement names no user id (uuid)' },
     },
     handler: async ({ userId, res }) => {
       if (!userId) throw new HttpError(401);
+      if (!z.uuid().safeParse(userId).success)
+        throw new HttpError(422, [
+          { loc: ['header', USER_ID_HEADER], msg: 'must be a user id (uuid)', type: 'uuid' },
+        ]);
       res.setHeader('Cache-Control', 'no-store');
       return options.exportUser(userId);
     },

@@ -1,5 +1,6 @@
 // Tests that call a service directly sign like the gateway does (ADR 43): one helper for every
 // harness, so no test sends an identity header the services would refuse.
+import { randomBytes } from 'node:crypto';
 import {
   type Caller,
   type CallStatement,
@@ -9,6 +10,12 @@ import {
   type TrustKeys,
   USER_ID_HEADER,
 } from '../trust.ts';
+
+/**
+ * One `INTERNAL_SIGNING_KEY` for every service a test file starts (a PostgreSQL run needs one, and
+ * services that call each other must share it), as a deployment shares one.
+ */
+export const testSigningKey = randomBytes(32).toString('base64url');
 
 /** Anything that knows the keys: a running service (`service.ctx.calls`) or the keys themselves. */
 export type KeySource = TrustKeys | { ctx: { calls: { keys: TrustKeys } } };

@@ -16,7 +16,7 @@ import {
   type RevocationStore,
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createAuthService } from '../app.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 
@@ -93,6 +93,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       // A free port: test files run in parallel, and auth's default port can be bound once.
       PORT: '0',
       HOST: '127.0.0.1',

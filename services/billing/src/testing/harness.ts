@@ -11,7 +11,7 @@ import {
   USER_ID_HEADER,
 } from '@innerview/kit';
 import { runSweeps } from '../actions/sweeps.ts';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createBillingService } from '../app.ts';
 import type { BillingContext, BillingWiring } from '../billing-context.ts';
 import type { BillingConfig } from '../config.ts';
@@ -78,6 +78,7 @@ export async function startBillingHarness(
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       PORT: '0',
       LOG_LEVEL: 'silent',
       APP_URL,

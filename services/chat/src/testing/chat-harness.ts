@@ -11,7 +11,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findAccess } from '../db/access.ts';
@@ -92,6 +92,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       // A free port: test files run in parallel, and chat's default port (8103) can be bound once.
       PORT: '0',
       HOST: '127.0.0.1',

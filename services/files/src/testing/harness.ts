@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import {
   USER_ID_HEADER,
 } from '@innerview/kit';
 import { createFilesService } from '../app.ts';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import type { Caller } from '@innerview/kit/trust';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
@@ -63,7 +63,7 @@ export interface FilesHarness {
     fields?: Record<string, string>,
   ): Promise<Answer>;
   /** `POST /internal/extracted-text` signed by chat for `body.user_id`, with the run's key unless another is given. */
-  extractedText(body: { user_id?: unknown }, options?: { key?: string; caller?: Caller }): Promise<Answer>;
+  extractedText(body: { user_id?: unknown; [field: string]: unknown }, options?: { key?: string; caller?: Caller }): Promise<Answer>;
   publish(event: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
 }
@@ -74,7 +74,7 @@ export async function startFilesHarness(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iv-files-'));
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
   const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
-  const signingKey = options.env?.INTERNAL_SIGNING_KEY ?? randomBytes(32).toString('base64url');
+  const signingKey = options.env?.INTERNAL_SIGNING_KEY ?? testSigningKey;
   const service = await startService(createFilesService(), {
     env: {
       DATABASE_URL: 'memory://',
