@@ -182,8 +182,11 @@ export function statementOf(req: Request): CallStatement | undefined {
   return statements.get(req);
 }
 
-/** Probes, scrapes and the API description stay open: they name nobody and change nothing. */
-const openPaths = new Set(['/livez', '/readyz', '/metrics', '/openapi.json']);
+/**
+ * Probes, scrapes, the API description and auth's public keys (the gateway's token check reads
+ * them) stay open: they name nobody and change nothing.
+ */
+const openPaths = new Set(['/livez', '/readyz', '/metrics', '/openapi.json', '/.well-known/jwks.json']);
 
 const refusals = {
   unsigned: 'This service answers only calls signed by the gateway or another service',
