@@ -24,9 +24,7 @@ describe('service requirements derived from the services', () => {
     expect(postgresStartupRequirements('questionnaire')).toEqual(
       expect.arrayContaining(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']),
     );
-    expect(postgresStartupRequirements('files')).toEqual(
-      expect.arrayContaining(['MASTER_KEY', 'INTERNAL_TOKEN']),
-    );
+    expect(postgresStartupRequirements('files')).toEqual(expect.arrayContaining(['MASTER_KEY']));
   });
 
   it('names what a service lacks, schema rules and start-up rules alike', async () => {
@@ -37,7 +35,7 @@ describe('service requirements derived from the services', () => {
       /MAIL_TRANSPORT: file delivery is for development/,
     );
     const files = await requiredVariables('files', distributed);
-    expect(files).toEqual(expect.arrayContaining(['MASTER_KEY', 'INTERNAL_TOKEN', 'REDIS_URL']));
+    expect(files).toEqual(expect.arrayContaining(['MASTER_KEY', 'INTERNAL_SIGNING_KEY', 'REDIS_URL']));
     expect(files).not.toContain('OPENAI_API_KEY');
   });
 
@@ -57,19 +55,20 @@ describe('service requirements derived from the services', () => {
       ...distributed,
       MASTER_KEY: 'IU01EJdHHIshnRsYblr3uzHl+rRSWfOtv0KhUbvGtFs=',
       EVENT_PAYLOAD_KEY: 'wwlIzdspzpVt32ag69wAOD7hWjrq2uU8fDBGgBuAMFE=',
+      INTERNAL_SIGNING_KEY: 'dP2Lpna7kEKJsL9uJLaZRAHOMBAYEqvu90bkHfPffFQ=',
     };
     await expect(checkStartup('questionnaire', keys)).resolves.toBeUndefined();
     await expect(checkStartup('questionnaire', { ...keys, MASTER_KEY: 'c2hvcnQ=' })).rejects.toThrow(
       /MASTER_KEY/,
     );
-    await expect(checkStartup('auth', { ...distributed, AUTH_PRIVATE_JWK: '{"kty":"RSA"}' })).rejects.toThrow(
+    await expect(checkStartup('auth', { ...keys, AUTH_PRIVATE_JWK: '{"kty":"RSA"}' })).rejects.toThrow(
       /AUTH_PRIVATE_JWK/,
     );
   });
 
   it('lists the internal-call wiring each service reads', () => {
     expect(wiringVariables('auth')).toEqual(
-      expect.arrayContaining(['INTERNAL_TOKEN', 'BILLING_URL', 'CHAT_URL', 'FILES_URL', 'NOTIFICATIONS_URL']),
+      expect.arrayContaining(['INTERNAL_SIGNING_KEY', 'BILLING_URL', 'CHAT_URL', 'FILES_URL', 'NOTIFICATIONS_URL']),
     );
     expect(wiringVariables('questionnaire')).toEqual(
       expect.arrayContaining(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']),

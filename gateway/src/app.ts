@@ -1,4 +1,5 @@
 import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
+import { metricsAccess } from '@innerview/kit/metrics';
 import { requestIdMiddleware } from '@innerview/kit/http';
 import { createLogger, type Logger } from '@innerview/kit/logger';
 import express, { type Express } from 'express';
@@ -29,6 +30,11 @@ export type {
 
 export interface Gateway {
   app: Express;
+  /**
+   * `/metrics` alone, for Prometheus: listen on a port of its own (`METRICS_PORT`), which the
+   * ingress never exposes. The public app does not serve it (issue 18).
+   */
+  metricsApp: Express;
   /** Turns /readyz to 503 so load balancers stop sending traffic; call first on shutdown. */
   drain(): void;
   /** Releases upstream connections and the Redis client; call after the server has stopped. */
@@ -99,6 +105,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       logger,
       observe: metrics.observeUpstream,
       gate,
+      signingKey: options.signingKey,
     }),
   );
 
@@ -114,7 +121,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       .status(draining ? 503 : 200)
       .json({ status: draining ? 'shutting_down' : 'ready', service: 'gateway' });
   });
-  app.get('/metrics', metrics.handler);
   app.get('/api/v1/health', createHealthRoute(options.upstreams, healthTimeoutMs));
   app.use(createOpenApiRoutes(options.upstreams, 5_000));
   app.use('/api', notFoundMiddleware);
@@ -129,8 +135,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(notFoundMiddleware);
   app.use(errorMiddleware(logger));
 
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
+  metricsApp.use(notFoundMiddleware);
+
   return {
     app,
+    metricsApp,
     drain() {
       draining = true;
     },

@@ -45,6 +45,15 @@ export const gatewayConfigSchema = z.object({
   /** Express `trust proxy`: a hop count, or a list of addresses/ranges (default: private ranges). */
   TRUST_PROXY: optional,
   PROXY_ENGINE: z.enum(['http-proxy', 'undici']).optional(),
+  /** Prometheus scrapes /metrics here; the public PORT never serves it. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Optional bearer token the metrics port asks for. */
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  /** Signs every forwarded call (ADR 43); the same value as every service's. */
+  INTERNAL_SIGNING_KEY: z
+    .string({ error: 'required: the services refuse calls the gateway did not sign' })
+    .trim()
+    .min(32, 'must be at least 32 characters'),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
@@ -52,6 +61,7 @@ export interface GatewaySettings {
   host: string;
   port: number;
   logLevel: GatewayConfig['LOG_LEVEL'];
+  metricsPort: number;
   options: GatewayOptions;
 }
 
@@ -71,6 +81,7 @@ export function gatewaySettingsFromEnv(
     host: config.HOST,
     port: config.PORT,
     logLevel: config.LOG_LEVEL,
+    metricsPort: config.METRICS_PORT,
     options: {
       upstreams,
       redisUrl: config.REDIS_URL,
@@ -91,6 +102,8 @@ export function gatewaySettingsFromEnv(
       embedded: false,
       trustProxy: parseTrustProxy(config.TRUST_PROXY),
       proxyEngine: config.PROXY_ENGINE,
+      signingKey: config.INTERNAL_SIGNING_KEY,
+      metricsToken: config.METRICS_TOKEN,
     },
   };
 }

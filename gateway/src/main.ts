@@ -14,11 +14,13 @@ await runMain(async () => {
   });
   const gateway = createGateway({ ...settings.options, logger, authenticate: tokens.authenticate });
   const listening = await listen(gateway.app, settings.port, settings.host);
-  logger.info({ url: listening.url }, 'gateway listening');
+  const metrics = await listen(gateway.metricsApp, settings.metricsPort, settings.host);
+  logger.info({ url: listening.url, metrics: metrics.url }, 'gateway listening');
   return {
     stop: async () => {
       gateway.drain();
       await listening.stop();
+      await metrics.stop();
       await gateway.close();
       await tokens.close();
     },

@@ -62,6 +62,13 @@ export interface GatewayOptions {
   /** Embedded (everything in one process on loopback) or distributed (compose, k8s). */
   embedded: boolean;
   authenticate?: Authenticate;
+  /** When set, the metrics port answers only `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string | undefined;
+  /**
+   * `INTERNAL_SIGNING_KEY`, shared with the services: the gateway signs what it forwards with it
+   * (ADR 43), and services refuse what it did not sign.
+   */
+  signingKey: string;
   /** Express `trust proxy` setting (default: loopback and private ranges, i.e. the ingress). */
   trustProxy?: boolean | number | string;
   /** Default `undici`: the faster of the two, same behaviour (both pass the same tests). */

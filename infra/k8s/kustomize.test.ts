@@ -157,15 +157,42 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     }
   });
 
-  it('lets only the gateway take traffic from outside (the services trust its identity header)', () => {
-    const policy = find(manifests, 'NetworkPolicy', 'services-from-innerview-only');
-    expect(policy?.spec.podSelector.matchExpressions[0].values.sort()).toEqual([...services].sort());
-    expect(policy?.spec.ingress[0].from).toEqual([
-      { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'innerview' } } },
-    ]);
-    expect(find(manifests, 'NetworkPolicy', 'gateway-public')?.spec.podSelector.matchLabels).toEqual({
-      'app.kubernetes.io/name': 'gateway',
+  it('lets each service be called only by its real callers, and Prometheus scrape the metrics port', () => {
+    const callers: Record<string, string[]> = {
+      auth: ['gateway'],
+      billing: ['gateway', 'auth'],
+      chat: ['gateway', 'auth'],
+      questionnaire: ['gateway', 'auth'],
+      files: ['gateway', 'chat', 'auth'],
+      notifications: ['gateway', 'auth'],
+    };
+    const deny = find(manifests, 'NetworkPolicy', 'innerview-default-deny');
+    expect(deny?.spec).toEqual({
+      podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'innerview' } },
+      policyTypes: ['Ingress', 'Egress'],
     });
+    for (const service of services) {
+      const policy = find(manifests, 'NetworkPolicy', service);
+      expect(policy?.spec.podSelector.matchLabels, service).toEqual({ 'app.kubernetes.io/name': service });
+      expect(policy?.spec.ingress, service).toHaveLength(1);
+      const from = policy!.spec.ingress[0].from.map(
+        (peer: { podSelector: { matchLabels: Record<string, string> } }) =>
+          peer.podSelector.matchLabels['app.kubernetes.io/name'],
+      );
+      expect(from, service).toEqual(callers[service]);
+    }
+    const scrape = find(manifests, 'NetworkPolicy', 'innerview-prometheus-scrape');
+    expect(scrape?.spec.ingress[0].ports).toEqual([{ port: 9464, protocol: 'TCP' }]);
+    expect(find(manifests, 'NetworkPolicy', 'gateway')?.spec.ingress).toEqual([
+      { ports: [{ port: 'http', protocol: 'TCP' }] },
+    ]);
+    // Only the processes that need the internet reach it, and never the private ranges that way.
+    const internet = (name: string) =>
+      (find(manifests, 'NetworkPolicy', name)?.spec.egress ?? []).some((rule: { to?: unknown[] }) =>
+        JSON.stringify(rule.to ?? []).includes('0.0.0.0/0'),
+      );
+    expect(services.filter(internet).sort()).toEqual(['billing', 'chat', 'files', 'notifications']);
+    expect(internet('gateway')).toBe(false);
   });
 
   it.each(processes)('starts %s configuration-wise with what the overlay gives it', async (name) => {

@@ -12,6 +12,14 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+// Blank is unset; a set value is long enough that guessing it costs nothing to try and never succeeds.
+const signingKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters');
+
 /**
  * Settings every service shares. A service extends it with `baseConfigSchema.extend({...})`.
  * Defaults are the embedded mode: nothing to install.
@@ -58,6 +66,16 @@ export const baseConfigSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /**
+   * The key the gateway and every service sign and check calls with (ADR 43): one value everywhere,
+   * required with PostgreSQL. `_PREVIOUS` is also accepted while a new key rolls out.
+   */
+  INTERNAL_SIGNING_KEY: signingKey,
+  INTERNAL_SIGNING_KEY_PREVIOUS: signingKey,
+  /** Serves /metrics on this port alone (for Prometheus) instead of the service's own port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: signingKey,
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 

@@ -13,3 +13,4 @@ export * from './openapi.ts';
 export * from './route.ts';
 export * from './service.ts';
 export * from './unavailable.ts';
+export * from './trust.ts';

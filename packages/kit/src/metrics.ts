@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { sendError } from './errors.ts';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 // Process-wide metrics (CPU, memory, event loop) are collected once, even when six services share
@@ -56,4 +58,19 @@ export function createMetrics(service: string): ServiceMetrics {
     res.send(await merged.metrics());
   };
   return { registry, middleware, handler };
+}
+
+/**
+ * Guards /metrics with `Authorization: Bearer <token>` when a token is configured (`METRICS_TOKEN`);
+ * without one it lets every scrape through (the metrics port is then kept private by the network).
+ */
+export function metricsAccess(token: string | undefined): RequestHandler {
+  if (!token) return (_req, _res, next) => next();
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const expected = digest(`Bearer ${token}`);
+  return (req, res, next) => {
+    const presented = req.headers.authorization;
+    if (presented && timingSafeEqual(digest(presented), expected)) next();
+    else sendError(res, 401);
+  };
 }

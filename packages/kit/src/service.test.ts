@@ -6,6 +6,7 @@ import { MemoryEventBus } from './events/memory-bus.ts';
 import { createLogger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, type RunningService, startService } from './service.ts';
+import { signedFetch } from './testing/signed-calls.ts';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const env = { DATABASE_URL: 'memory://', PORT: '0', LOG_LEVEL: 'silent' };
@@ -75,7 +76,7 @@ describe('a service built with the kit', () => {
     const auth = await startService(producer, { env, bus, logger });
     running.push(auth);
     const post = (body: object) =>
-      fetch(`${auth.url}/api/v1/notes`, {
+      signedFetch(auth, `${auth.url}/api/v1/notes`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),

@@ -19,12 +19,14 @@ import {
   writeEvents,
 } from './events/index.ts';
 import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
-import { createHttpApp } from './http.ts';
+import { createHttpApp, createMetricsApp } from './http.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import type { RouteDefinition } from './route.ts';
+import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_JOB = 'kit.prune-events';
@@ -45,6 +47,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   bus: EventBus;
   jobs: JobQueue;
   clock: Clock;
+  /** Signs this service's calls to other services (ADR 43). */
+  calls: CallSigner;
   /**
    * Runs `work` in one transaction; events given to `emit` are written to the outbox in that same
    * transaction and published by the relay after the commit (never if it rolls back).
@@ -102,6 +106,8 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   port: number;
   /** The service's event consumption; `consumers.metrics` counts retries, dead letters, replays. */
   consumers: HandlersSubscription;
+  /** Where Prometheus scrapes this service (`METRICS_PORT`, else the service's own port). */
+  metricsUrl: string;
   /** Graceful stop: readiness fails, consumers stop, requests drain, the relay stops, pools close. */
   stop(): Promise<void>;
 }
@@ -119,6 +125,7 @@ export async function startService<S extends z.ZodObject>(
   const env = overrides.env ?? process.env;
   const config = loadConfig(schema, { PORT: String(definition.defaultPort), ...env }) as C;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const trust = trustKeysFor(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
@@ -162,6 +169,7 @@ export async function startService<S extends z.ZodObject>(
       bus,
       jobs,
       clock: overrides.clock ?? systemClock,
+      calls: callSigner(definition.name, trust),
       transaction: async (work) => {
         let emitted = false;
         const result = await database.db.transaction(async (tx) =>
@@ -178,12 +186,17 @@ export async function startService<S extends z.ZodObject>(
       },
     };
     let shuttingDown = false;
+    const metrics = createMetrics(definition.name);
     const routes = definition.routes(ctx);
     const app = createHttpApp({
       name: definition.name,
       logger: log,
       routes,
       isShuttingDown: () => shuttingDown,
+      trust,
+      metrics,
+      serveMetrics: config.METRICS_PORT === undefined,
+      metricsToken: config.METRICS_TOKEN,
       // Only the database is required: the outbox holds events while the bus is away, and the job
       // queue's schedules are declared again when its Redis returns (ADR 38).
       readiness: { database: () => database.ping(), ...definition.readiness?.(ctx) },
@@ -216,6 +229,15 @@ export async function startService<S extends z.ZodObject>(
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
     const listening: Listening = await listen(app, config.PORT, config.HOST);
+    let metricsListening: Listening | undefined;
+    if (config.METRICS_PORT !== undefined) {
+      metricsListening = await listen(
+        createMetricsApp(metrics, config.METRICS_TOKEN),
+        config.METRICS_PORT,
+        config.HOST,
+      );
+      owned.unshift(() => metricsListening!.stop());
+    }
     log.info({ url: listening.url }, 'service started');
     let stopped: Promise<void> | undefined;
     return {
@@ -224,6 +246,7 @@ export async function startService<S extends z.ZodObject>(
       url: listening.url,
       port: listening.port,
       consumers,
+      metricsUrl: `${(metricsListening ?? listening).url}/metrics`,
       stop: () => {
         stopped ??= (async () => {
           shuttingDown = true;

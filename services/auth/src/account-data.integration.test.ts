@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { RedisRevocationStore } from '@innerview/kit/tokens/index';
 import { Redis } from 'ioredis';
@@ -39,7 +40,6 @@ import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 const DAY = 24 * 60 * 60 * 1000;
 const clock = new ManualClock('2026-05-01T10:00:00.000Z');
 const prefix = `test:${randomUUID()}`;
-const internalToken = randomBytes(32).toString('base64url');
 const masterKey = generateKeyText(1);
 const silent = (name: string) => createLogger({ name, level: 'silent' });
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
       JOBS: 'memory',
       MASTER_KEY: masterKey,
       EVENT_PAYLOAD_KEY: generateKeyText(1),
-      INTERNAL_TOKEN: internalToken,
+      INTERNAL_SIGNING_KEY: testSigningKey,
     },
     bus,
     clock,
@@ -83,7 +83,7 @@ beforeAll(async () => {
       DATA_DIR: notificationsDir,
       MAIL_TRANSPORT: 'file',
       MAIL_RETRY_BACKOFF_MS: '50',
-      INTERNAL_TOKEN: internalToken,
+      INTERNAL_SIGNING_KEY: testSigningKey,
     },
     bus,
     clock,
@@ -101,7 +101,7 @@ beforeAll(async () => {
       DATABASE_URL: databases.auth.url,
       AUTH_PRIVATE_JWK: JSON.stringify(await exportJWK(pair.privateKey)),
       JOBS: 'memory',
-      INTERNAL_TOKEN: internalToken,
+      INTERNAL_SIGNING_KEY: testSigningKey,
       QUESTIONNAIRE_URL: questionnaire.url,
       NOTIFICATIONS_URL: notifications.url,
       FILES_URL: `http://127.0.0.1:${port}`,
@@ -150,7 +150,7 @@ const count = async (db: keyof typeof databases, query: string, params: unknown[
   Number((await sql[db].query(query, params)).rows[0].n);
 
 async function answer(userId: string, step: number, text: string): Promise<void> {
-  const response = await fetch(`${questionnaire.url}/api/v1/answers/`, {
+  const response = await signedFetch(questionnaire, `${questionnaire.url}/api/v1/answers/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [USER_ID_HEADER]: userId },
     body: JSON.stringify({ question_key: `question_${step}`, answer_text: text }),

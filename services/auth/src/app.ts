@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { ConfigError, defineService } from '@innerview/kit';
-import { internalTokenFor } from '@innerview/kit/internal';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
 import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
@@ -71,7 +70,6 @@ export function createAuthService(options: AuthServiceOptions = {}) {
           key ??= loadSigningKey(source);
           return key;
         },
-        internalToken: internalTokenFor(service.config),
         serviceUrls: () => ({ ...configuredServiceUrls(service.config), ...options.serviceUrls?.() }),
       };
       contexts.set(service, auth);

@@ -13,8 +13,6 @@ export interface AuthContext {
   limiter: RateLimiter;
   /** Loaded (or generated) once at start-up. */
   signingKey(): Promise<SigningKey>;
-  /** The shared secret of internal calls; absent when not configured (PostgreSQL without it). */
-  internalToken?: string | undefined;
   /** Base URLs of the other services, for the data export (ADR 17); a missing one is "unavailable". */
   serviceUrls?(): ExportServiceUrls;
 }

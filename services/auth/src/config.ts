@@ -1,5 +1,4 @@
 import { baseConfigSchema } from '@innerview/kit';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 
 const privateJwk = z
@@ -33,11 +32,6 @@ export const authConfigSchema = baseConfigSchema.extend({
   AUTH_PRIVATE_JWK: privateJwk,
   /** Scales every rate limit; 0 turns them off (load tests only). */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(10_000).default(1),
-  /**
-   * The shared secret of internal calls (the data export asks every service with it). Without it on
-   * PostgreSQL the export has the auth part only; an embedded run shares a generated one.
-   */
-  INTERNAL_TOKEN: internalTokenSetting,
   /** Base URLs of the services the data export asks (`GET /internal/export`); unset: "unavailable". */
   BILLING_URL: serviceUrl,
   CHAT_URL: serviceUrl,

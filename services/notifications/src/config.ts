@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { type BaseConfig, baseConfigSchema } from '@innerview/kit/config';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
@@ -36,8 +35,6 @@ export const notificationsConfigSchema = baseConfigSchema
     APP_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).default('http://localhost:8080')),
     /** First retry delay of a failed send; doubles for each of the 5 tries (30 s → 7.5 min in all). */
     MAIL_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-    /** The shared secret of internal calls (the data export); see `@innerview/kit/internal`. */
-    INTERNAL_TOKEN: internalTokenSetting,
   })
   .superRefine((config, ctx) => {
     const transport = config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : 'file');

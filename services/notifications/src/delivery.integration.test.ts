@@ -9,6 +9,7 @@ import {
   type RunningService,
   startService,
 } from '@innerview/kit';
+import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -40,6 +41,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
+        INTERNAL_SIGNING_KEY: testSigningKey,
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl(),
         EVENT_BUS: 'redis',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, QuestionnaireAnswersSnapshot } from '@innerview/contracts';
 import { generateKeyText, openPayload } from '@innerview/crypto';
 import { createEvent, createEventBus, type EventBus, ManualClock, startService } from '@innerview/kit';
+import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -30,6 +31,7 @@ const env = (master: string, previous?: string) => ({
   MASTER_KEY: master,
   ...(previous ? { MASTER_KEYS_PREVIOUS: previous } : {}),
   EVENT_PAYLOAD_KEY: payloadKey,
+  INTERNAL_SIGNING_KEY: testSigningKey,
 });
 
 beforeAll(async () => {

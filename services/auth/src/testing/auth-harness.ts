@@ -16,6 +16,7 @@ import {
   type RevocationStore,
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createAuthService } from '../app.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 
@@ -92,6 +93,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       // A free port: test files run in parallel, and auth's default port can be bound once.
       PORT: '0',
       HOST: '127.0.0.1',
@@ -119,7 +121,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const url = service.url;
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, {
+    signedFetch(service, `${url}${path}`, {
       method,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -152,7 +154,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     }) as never;
 
   const login = (email: string, password: string, extra: Record<string, string> = {}) =>
-    fetch(`${url}/api/v1/login/access-token`, {
+    signedFetch(service, `${url}/api/v1/login/access-token`, {
       method: 'POST',
       body: new URLSearchParams({ username: email, password, grant_type: 'password', scope: '', ...extra }),
     });

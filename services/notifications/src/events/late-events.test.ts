@@ -14,6 +14,7 @@ import {
   startService,
 } from '@innerview/kit';
 import { eq, inArray } from 'drizzle-orm';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from '../app.ts';
 import { markErased } from '../db/erased.ts';
@@ -62,7 +63,7 @@ async function deliver(...events: EventEnvelope[]) {
 }
 
 const mailsTo = async (to: string): Promise<StoredMail[]> =>
-  (await fetch(`${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<StoredMail[]>;
+  (await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<StoredMail[]>;
 const rowsOf = (userId: string) => service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
 
 const facts = (userId: string, email: string) => ({
