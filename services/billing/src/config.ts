@@ -62,6 +62,14 @@ export const billingConfigSchema = baseConfigSchema
     BILLING_SWEEP_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   })
   .superRefine((config, ctx) => {
+    // The local provider's test card buys any plan: a development convenience, never production.
+    if (config.PAYMENT_PROVIDER === 'local' && config.NODE_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'the local provider is for development (its test card buys any plan); set stripe in production',
+      });
     if (config.PAYMENT_PROVIDER !== 'stripe') return;
     if (!config.STRIPE_SECRET_KEY)
       ctx.addIssue({
