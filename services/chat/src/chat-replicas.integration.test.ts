@@ -3,7 +3,7 @@ import { generateKeyText } from '@innerview/crypto';
 import { openDatabase } from '@innerview/kit';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatMessages } from './db/schema.ts';
 import {
   allowChat,
@@ -14,6 +14,9 @@ import {
   startChatProcess,
 } from './testing/chat-process.ts';
 import { type SseEvent, sseEvents } from './testing/sse-client.ts';
+
+// Each step starts a real process (a few seconds on an idle machine, far more on a loaded one).
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 // Two chat replicas on one PostgreSQL database and one Redis, as the prod overlay runs them
 // (ADR 0040): whichever replica a reconnect, a transcript read or a stop reaches finds the reply.
