@@ -25,9 +25,11 @@ describe('event benchmark report', () => {
         p50: 4.26,
         p99: 31.4,
         max: 80,
+        relayP50: 1.23,
+        relayP99: 12,
       },
     ]);
-    expect(text.split('\n')[2]).toBe('| Kafka | 200 | 2000 | 2000 | 200 | 198 | 4.3 | 31 | 80 |');
+    expect(text.split('\n')[2]).toBe('| Kafka | 200 | 2000 | 2000 | 200 | 198 | 4.3 | 31 | 80 | 1.2 / 12 |');
   });
 
   it('replaces its own section and keeps the others', () => {

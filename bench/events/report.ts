@@ -16,6 +16,9 @@ export interface RateResult {
   p50: number;
   p99: number;
   max: number;
+  /** Of that, outbox commit to the bus accepting the publish (the relay's share), p50 and p99. */
+  relayP50: number;
+  relayP99: number;
 }
 
 /** The q-quantile (0..1) of `values` by nearest rank; NaN for none. */
@@ -31,11 +34,11 @@ const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.t
 export function table(results: readonly RateResult[]): string {
   const rows = results.map(
     (r) =>
-      `| ${r.bus === 'kafka' ? 'Kafka' : 'Redis Streams'} | ${r.rate} | ${r.written} | ${r.delivered} | ${r.writtenPerSecond.toFixed(0)} | ${r.deliveredPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} |`,
+      `| ${r.bus === 'kafka' ? 'Kafka' : 'Redis Streams'} | ${r.rate} | ${r.written} | ${r.delivered} | ${r.writtenPerSecond.toFixed(0)} | ${r.deliveredPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.relayP50)} / ${ms(r.relayP99)} |`,
   );
   return [
-    '| bus | asked events/s | written | delivered | written/s | delivered/s | p50 ms | p99 ms | max ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| bus | asked events/s | written | delivered | written/s | delivered/s | p50 ms | p99 ms | max ms | of which relay p50 / p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }

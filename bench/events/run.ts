@@ -53,6 +53,17 @@ async function measure(kind: 'kafka' | 'redis', rate: number): Promise<RateResul
     consumer = new RedisEventBus({ redisUrl, prefix, clientId: 'bench-consumer' });
   }
   const writtenAt = new Map<string, number>();
+  const relayed: number[] = [];
+  // The moment the bus accepted each event, to split the latency into relay and delivery.
+  const publish = producer.publish.bind(producer);
+  producer.publish = async (events) => {
+    await publish(events);
+    const now = performance.now();
+    for (const e of events) {
+      const at = writtenAt.get(e.id);
+      if (at !== undefined) relayed.push(now - at);
+    }
+  };
   const latencies: number[] = [];
   let lastDelivery = 0;
   const subscription = await consumer.subscribe({
@@ -114,6 +125,8 @@ async function measure(kind: 'kafka' | 'redis', rate: number): Promise<RateResul
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
     max: quantile(latencies, 1),
+    relayP50: quantile(relayed, 0.5),
+    relayP99: quantile(relayed, 0.99),
   };
 }
 
@@ -165,7 +178,10 @@ group, on Kafka and on Redis Streams in the same run, at fixed write rates.
 - Path measured: a transaction writes one \`platform.ping\` event to \`kit_outbox\` (PostgreSQL); the
   \`OutboxRelay\` (nudged after each commit, as services do) publishes it; one consumer of group
   \`bench\` takes it and commits its \`kit_inbox\` row (\`consume\`). Latency is inbox commit minus
-  outbox commit; 64 subjects; each rate on a fresh database and fresh topics/streams (8 partitions).
+  outbox commit; the last column is the part until the bus accepted the publish (the rest is the
+  bus and the consumer). 64 subjects; each rate on a fresh database and fresh topics/streams
+  (8 partitions). "written/s" below the asked rate means the writer's own PostgreSQL commits could
+  not keep up (ten in flight at most).
 - Processes: writer, relay, producer and consumer in one Node process; the Kafka broker
   (single KRaft node, 512 MiB heap, \`infra/kafka\`), Redis and PostgreSQL on the same machine.
   Kafka client: kafkajs, idempotent producer with acks=all and one request in flight; consumer

@@ -13,7 +13,7 @@
 #   KAFKA_STATE_DIR        configuration, data, log and pid; default infra/kafka/target/broker
 #   KAFKA_HEAP             maximum heap, default 512m (the machines have two cores and the broker
 #                          shares them with everything else)
-#   KAFKA_START_TIMEOUT    seconds to wait for the broker to answer, default 90
+#   KAFKA_START_TIMEOUT    seconds to wait for the broker to answer, default 180
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -23,7 +23,7 @@ controller_port="${KAFKA_CONTROLLER_PORT:-9093}"
 secure_port="${KAFKA_SECURE_PORT:-}"
 state="${KAFKA_STATE_DIR:-$here/target/broker}"
 heap="${KAFKA_HEAP:-512m}"
-start_timeout="${KAFKA_START_TIMEOUT:-90}"
+start_timeout="${KAFKA_START_TIMEOUT:-180}"
 pidfile="$state/broker.pid"
 
 say() { echo "kafka: $*"; }
@@ -81,6 +81,9 @@ transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
+# Fewer partitions for the group offsets than the default 50: a cold broker on a busy two-core
+# machine takes tens of seconds to create 50, and the first consumer group waits for them.
+offsets.topic.num.partitions=4
 # Topics are provisioned explicitly (npm run events -- provision), never made by a client.
 auto.create.topics.enable=false
 # A group that forms joins at once rather than after 3 s (tests and short-lived consumers).

@@ -4,7 +4,12 @@ import kafkajs, { Kafka, logLevel } from 'kafkajs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeadLetter } from './bus.ts';
 import { KafkaEventBus } from './kafka-bus.ts';
-import { deleteTopicsStartingWith, kafkaBrokers, provisionForTest } from './kafka-test-support.ts';
+import {
+  deleteTopicsStartingWith,
+  kafkaBrokers,
+  provisionForTest,
+  warmUpGroups,
+} from './kafka-test-support.ts';
 import { MissingTopicsError, provisionKafkaTopics } from './kafka-topics.ts';
 import { pings, waitFor } from './test-support.ts';
 
@@ -16,6 +21,9 @@ const runPrefix = `test-kafka-${randomBytes(4).toString('hex')}`;
 const admin = new Kafka({ brokers, clientId: 'kafka-consumer-test', logLevel: logLevel.NOTHING }).admin();
 const buses: KafkaEventBus[] = [];
 let tests = 0;
+
+// A fresh broker forms its first consumer group slowly: not inside a test's delivery wait.
+beforeAll(() => warmUpGroups(runPrefix), 160_000);
 
 async function provisioned(types = ['platform.ping'], partitions = 4): Promise<string> {
   const prefix = `${runPrefix}-${++tests}`;

@@ -33,6 +33,37 @@ export async function provisionForTest(
   });
 }
 
+/**
+ * Waits until the broker's group coordinator answers: a consumer joins a group on a topic of its
+ * own. A fresh broker creates its offsets topic on the first group and loads it, which on a busy
+ * machine takes longer than a test's wait for its first delivery; call it in `beforeAll`.
+ */
+export async function warmUpGroups(prefix: string, timeoutMs = 150_000): Promise<void> {
+  await provisionForTest(`${prefix}-warmup`, { types: ['platform.ping'], partitions: 1 });
+  const kafka = new Kafka({
+    brokers: kafkaBrokers(),
+    clientId: 'events-test-warmup',
+    logLevel: logLevel.NOTHING,
+  });
+  const consumer = kafka.consumer({ groupId: `${safePrefix(prefix)}-warmup`, allowAutoTopicCreation: false });
+  try {
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.connect();
+    await consumer.subscribe({ topics: [`${safePrefix(prefix)}-warmup.platform.ping`] });
+    await consumer.run({ eachMessage: async () => {} });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no Kafka consumer group formed within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    await Promise.race([joined, timeout]).finally(() => clearTimeout(timer));
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
 /** Deletes every topic whose name starts with `prefix` (test clean-up). */
 export async function deleteTopicsStartingWith(prefix: string, connection?: KafkaConnection): Promise<void> {
   const config = kafkaClientConfig(

@@ -54,6 +54,8 @@ export interface ProvisionOptions {
   /** Event types to make topics for; the dead-letter topic is always added. */
   types: readonly string[];
   settings?: TopicSettings;
+  /** How long to wait for new topics' partitions to get a leader; default 60 s. */
+  leaderTimeoutMs?: number;
   log?: EventsLogger;
 }
 
@@ -118,7 +120,8 @@ export async function provisionKafkaTopics(options: ProvisionOptions): Promise<P
     if (toCreate.length > 0) {
       await admin
         .createTopics({
-          waitForLeaders: true,
+          // kafkajs' own wait gives up on the "unknown topic" answers a busy broker gives at first.
+          waitForLeaders: false,
           topics: toCreate.map((topic) => ({
             topic,
             numPartitions: s.partitions,
@@ -131,6 +134,7 @@ export async function provisionKafkaTopics(options: ProvisionOptions): Promise<P
           if (!/already exists/i.test(String((error as Error).message))) throw error;
         });
       for (const topic of toCreate) report.push({ topic, action: 'created', notes: [] });
+      await waitForLeaders(admin, toCreate, options.leaderTimeoutMs ?? 60_000);
     }
     const toCheck = [...wanted.keys()].filter((t) => existing.has(t));
     if (toCheck.length > 0) report.push(...(await reconcile(admin, toCheck, wanted, s)));
@@ -144,6 +148,32 @@ export async function provisionKafkaTopics(options: ProvisionOptions): Promise<P
     };
   } finally {
     await admin.disconnect().catch(() => {});
+  }
+}
+
+/**
+ * Waits (bounded) until every partition of `topics` has a leader that serves it (asking each
+ * leader for the partition's offsets): a broker applies a new leadership some time after the
+ * controller announced it, and until then refuses writes, so producers could fail right after.
+ */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      const led =
+        found.length === topics.length &&
+        found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+      if (led) {
+        await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
+        return;
+      }
+    } catch {
+      // Not known to, or not yet served by, the broker: ask again.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`topics have no leader after ${timeoutMs} ms: ${topics.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
