@@ -572,12 +572,6 @@ export function eventBusContract(
         expect(letter.firstFailedAt.getTime()).toBeLessThanOrEqual(letter.lastFailedAt.getTime());
         expect(poisonTries).toBe(3);
         expect(subscription.metrics.byType['platform.ping']).toMatchObject({ deadLettered: 1, retried: 2 });
-        // The bus keeps its own copy too.
-        await waitFor(
-          async () => (await bus.deadLetters()).some((l) => l.event.id === poison.id),
-          deliveryTimeoutMs,
-          "the bus's copy",
-        );
         // Published again (a relay that crashed before marking it): acknowledged, not tried again.
         const [marker] = pings(1, ['perm-1']) as [EventEnvelope];
         await bus.publish([poison, marker]);

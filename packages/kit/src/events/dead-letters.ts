@@ -192,9 +192,11 @@ export async function listDeadLetters(
     .limit(filter.limit ?? 1000);
 }
 
-export type ReplayTarget =
-  | { id: string; group?: string | undefined }
-  | { all: true; group?: string | undefined };
+/** One letter by id, or every open one; either narrowed to a group and an event type. */
+export type ReplayTarget = ({ id: string } | { all: true }) & {
+  group?: string | undefined;
+  type?: string | undefined;
+};
 
 /**
  * Asks the consuming service to replay dead letters: marks them, and the service's subscription
@@ -208,6 +210,7 @@ export async function requestReplay(
   const byTarget = and(
     'id' in target ? eq(kitDeadLetters.id, target.id) : undefined,
     target.group ? eq(kitDeadLetters.consumerGroup, target.group) : undefined,
+    target.type ? eq(kitDeadLetters.eventType, target.type) : undefined,
   );
   const queued = await db
     .update(kitDeadLetters)

@@ -44,14 +44,18 @@ export function retryDelay(baseMs: number, attempt: number): number {
 /**
  * The error text kept with a dead letter: the message only, bounded (never the event's data).
  * A failed drizzle query says "Failed query: <sql> params: <values>": the values may be a person's
- * data, so only the driver's own error is kept.
+ * data, so only the driver's own error is kept, and of a data exception only its code.
  */
 export function errorText(error: unknown): string {
   const failedQuery = error instanceof Error && 'query' in error && 'params' in error;
   const shown = failedQuery && error.cause !== undefined ? error.cause : error;
+  // PostgreSQL's data exceptions (class 22) quote the offending value in their message.
+  const quotesValue = codeOf(shown)?.startsWith('22') === true;
   const text =
     shown instanceof Error
-      ? `${shown.name}: ${failedQuery && shown === error ? 'Failed query' : shown.message}`
+      ? `${shown.name}: ${
+          failedQuery && shown === error ? 'Failed query' : quotesValue ? 'data exception' : shown.message
+        }`
       : String(shown);
   const withCode = codeOf(shown) && !text.includes(codeOf(shown)!) ? `${text} (${codeOf(shown)})` : text;
   return withCode.length > 1000 ? `${withCode.slice(0, 1000)}…` : withCode;
