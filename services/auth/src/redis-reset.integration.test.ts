@@ -90,6 +90,10 @@ describe('auth when its Redis dies and comes back empty', () => {
     expect(login.status).toBe(200);
     const wrong = await h.login(kept.email, 'Wrong-password-1');
     expect(wrong.status).toBe(401);
+    // Logout cannot be recorded in the cache the gateway reads: a 503 to retry, and nothing changed.
+    const logout = await h.post('/api/v1/login/logout', undefined, kept.headers);
+    expect(logout.status).toBe(503);
+    expect(await logout.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
     const ready = await fetch(`${h.url}/readyz`);
     expect(ready.status).toBe(200);
     expect((await ready.json()).checks.revocations).toMatchObject({ ok: false, optional: true });

@@ -29,6 +29,8 @@ export class RedisRevocationStore implements RevocationStore {
       new Redis(options.url!, {
         // Fail a check fast instead of queueing it behind a reconnect: the verifier refuses then.
         maxRetriesPerRequest: 1,
+        // A Redis that stopped answering (black-holed) fails the check within a second too.
+        commandTimeout: 1000,
         enableOfflineQueue: true,
       });
     this.owned = !options.client;
