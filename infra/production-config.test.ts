@@ -173,3 +173,11 @@ describe('the real processes stop with one line naming the variable', () => {
     90_000,
   );
 });
+
+describe('docs/operations.md', () => {
+  it('names every variable of every process', () => {
+    const guide = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+    for (const name of processes)
+      for (const key of declared(name)) expect(guide, `${name} ${key}`).toContain(`\`${key}\``);
+  });
+});

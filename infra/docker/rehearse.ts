@@ -415,11 +415,16 @@ async function waitReady(name: Image, url: string, child: ChildProcess) {
         );
         return answer?.status === 200;
       },
-      120_000,
+      // Generous for a loaded CI machine; an idle one takes seconds after the install.
+      180_000,
     );
   } catch (err) {
+    // Which check keeps it out (database, bus, storage …), if it answers at all.
+    const readyz = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) })
+      .then(async (r) => `${r.status} ${await r.text()}`)
+      .catch((e: Error) => e.message);
     throw new Error(
-      `${name} did not become ready (${(err as Error).message}); its last output:\n    ${output.join('\n    ')}`,
+      `${name} did not become ready (${(err as Error).message}); /readyz: ${readyz}; its last output:\n    ${output.join('\n    ')}`,
     );
   }
 }
