@@ -28,7 +28,8 @@ describe('service requirements derived from the services', () => {
   });
 
   it('names what a service lacks, schema rules and start-up rules alike', async () => {
-    await expect(checkStartup('chat', distributed)).rejects.toThrow(
+    await expect(checkStartup('chat', distributed)).rejects.toThrow(/MASTER_KEY: required in production/);
+    await expect(checkStartup('chat', { ...distributed, NODE_ENV: 'development' })).rejects.toThrow(
       /_KEY: required with a PostgreSQL DATABASE_URL/,
     );
     await expect(checkStartup('notifications', { ...distributed, SMTP_URL: '' })).rejects.toThrow(
@@ -40,7 +41,8 @@ describe('service requirements derived from the services', () => {
   });
 
   it('follows the mode a deployment chooses', async () => {
-    expect(await requiredVariables('billing', { ...distributed, PAYMENT_PROVIDER: 'local' })).not.toContain(
+    const development = { ...distributed, NODE_ENV: 'development' };
+    expect(await requiredVariables('billing', { ...development, PAYMENT_PROVIDER: 'local' })).not.toContain(
       'STRIPE_SECRET_KEY',
     );
     expect(await requiredVariables('billing', { ...distributed, PAYMENT_PROVIDER: 'stripe' })).toEqual(

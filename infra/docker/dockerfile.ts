@@ -301,7 +301,7 @@ export function buildImage(options: BuildOptions): BuiltImage {
       } catch (err) {
         const e = err as { stdout?: Buffer; stderr?: Buffer };
         const output = `${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`.trim().split('\n');
-        throw new Error(`${where}: RUN ${step.args} failed:\n${output.slice(-25).join('\n')}`);
+        throw new Error(`${where}: RUN ${step.args} failed:\n${output.slice(-40).join('\n')}`);
       }
     }
   };

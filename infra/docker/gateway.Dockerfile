@@ -29,7 +29,11 @@ COPY package.json package-lock.json ./
 COPY scripts/complete-lockfile.mjs scripts/
 COPY packages/ packages/
 COPY frontends/ frontends/
-RUN --mount=type=cache,target=/root/.npm npm ci --include-workspace-root --workspace frontends/shell --workspace frontends/chat --workspace frontends/account
+# The front ends import the shared UI, i18n, API client and contracts packages without naming them
+# as dependencies, so those workspaces are installed (linked) too.
+RUN --mount=type=cache,target=/root/.npm npm ci --include-workspace-root \
+  --workspace frontends/shell --workspace frontends/chat --workspace frontends/account \
+  --workspace packages/ui --workspace packages/i18n --workspace packages/api-client --workspace packages/contracts
 RUN npm run build --workspace frontends/shell --workspace frontends/chat --workspace frontends/account
 
 FROM ${NODE_IMAGE} AS runtime

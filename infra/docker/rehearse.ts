@@ -71,15 +71,14 @@ try {
   log('stopped the images');
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
   log('stopped the backing services');
+  if (failures.length > 0)
+    console.error(`\nimages:rehearse FAILED\n${failures.map((f) => `- ${f}`).join('\n')}\n`);
+  else log(`images:rehearse passed: ${chosen.join(', ')}`);
   // `rm -rf`: several times faster than fs.rmSync on the installed node_modules.
   if (!cli.keep) execFileSync('rm', ['-rf', work]);
   else log(`kept ${work}`);
 }
-if (failures.length > 0) {
-  console.error(`\nimages:rehearse FAILED\n${failures.map((f) => `- ${f}`).join('\n')}`);
-  process.exit(1);
-}
-log(`images:rehearse passed: ${chosen.join(', ')}`);
+if (failures.length > 0) process.exit(1);
 
 async function rehearse() {
   // The machine's npm cache stands for docker's cache mount, which is shared by every build on a
@@ -124,11 +123,10 @@ async function rehearse() {
   }
   if (chosen.includes('gateway') && chosen.length === images.length) {
     const health = (await (await fetch(`${urls.gateway}/api/v1/health`)).json()) as {
-      services?: Record<string, { status?: string }>;
+      services?: Record<string, { ready?: boolean }>;
     };
-    const notReady = Object.entries(health.services ?? {}).filter(([, s]) => s.status !== 'ok');
-    if (!health.services || notReady.length > 0)
-      throw new Error(`gateway /api/v1/health: ${JSON.stringify(health)}`);
+    const ready = Object.entries(health.services ?? {}).filter(([, s]) => s.ready === true);
+    if (ready.length !== 6) throw new Error(`gateway /api/v1/health: ${JSON.stringify(health)}`);
     log(`gateway: /api/v1/health sees all six services ready (events over ${backing.eventBus})`);
   }
 }
@@ -141,21 +139,37 @@ interface Deployment {
   config: Record<string, string>;
 }
 
-/** The production shape of a process: the k8s base Deployment and ConfigMap literals. */
+/** ConfigMap literals of the k8s base by name: each process's folder, then the base's merges. */
+function baseConfigMaps(): Map<string, Record<string, string>> {
+  const maps = new Map<string, Record<string, string>>();
+  const read = (dir: string) => {
+    // biome-ignore lint/suspicious/noExplicitAny: a kustomization's fields are read one by one.
+    const kustomization = parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')) as any;
+    for (const generator of kustomization.configMapGenerator ?? []) {
+      const data = maps.get(generator.name) ?? {};
+      for (const literal of generator.literals ?? []) {
+        const eq = String(literal).indexOf('=');
+        data[String(literal).slice(0, eq)] = String(literal).slice(eq + 1);
+      }
+      maps.set(generator.name, data);
+    }
+  };
+  const base = path.join(context, 'infra', 'k8s', 'base');
+  for (const name of images) read(path.join(base, name));
+  read(base);
+  return maps;
+}
+
+/** The production shape of a process: the k8s base Deployment and the ConfigMaps it reads. */
 function readDeployment(name: Image): Deployment {
-  const dir = path.join(context, 'infra', 'k8s', 'base', name);
+  const file = path.join(context, 'infra', 'k8s', 'base', name, 'deployment.yaml');
   // biome-ignore lint/suspicious/noExplicitAny: manifest fields are read one by one below.
-  const deployment = parse(readFileSync(path.join(dir, 'deployment.yaml'), 'utf8')) as any;
-  // biome-ignore lint/suspicious/noExplicitAny: idem.
-  const kustomization = parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')) as any;
+  const deployment = parse(readFileSync(file, 'utf8')) as any;
   const pod = deployment.spec.template.spec;
   const container = pod.containers[0];
+  const maps = baseConfigMaps();
   const config: Record<string, string> = {};
-  for (const generator of kustomization.configMapGenerator ?? [])
-    for (const literal of generator.literals ?? []) {
-      const eq = String(literal).indexOf('=');
-      config[String(literal).slice(0, eq)] = String(literal).slice(eq + 1);
-    }
+  for (const from of container.envFrom ?? []) Object.assign(config, maps.get(from.configMapRef?.name) ?? {});
   return {
     readOnlyRootFilesystem: container.securityContext?.readOnlyRootFilesystem === true,
     mounts: (container.volumeMounts ?? []).map((m: { mountPath: string }) => m.mountPath),
@@ -401,11 +415,16 @@ async function waitReady(name: Image, url: string, child: ChildProcess) {
         );
         return answer?.status === 200;
       },
-      120_000,
+      // Generous for a loaded CI machine; an idle one takes seconds after the install.
+      180_000,
     );
   } catch (err) {
+    // Which check keeps it out (database, bus, storage …), if it answers at all.
+    const readyz = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) })
+      .then(async (r) => `${r.status} ${await r.text()}`)
+      .catch((e: Error) => e.message);
     throw new Error(
-      `${name} did not become ready (${(err as Error).message}); its last output:\n    ${output.join('\n    ')}`,
+      `${name} did not become ready (${(err as Error).message}); /readyz: ${readyz}; its last output:\n    ${output.join('\n    ')}`,
     );
   }
 }
