@@ -27,6 +27,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** Connections now: open, idle, and callers waiting for one (metrics). PGlite has one. */
+  poolUse(): { max: number; total: number; idle: number; waiting: number };
   /**
    * Applies versioned migrations (a drizzle-kit output folder). `migrationsTable` keeps separate
    * histories apart in one database: the kit's own tables (outbox, inbox) and the service's.
@@ -112,6 +114,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolUse: () => ({
+        max: pool.options.max ?? defaultPoolSize,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       migrate: (migrationsFolder, migrationsTable) =>
         migrateUnderLock(url, timeouts, migrationsFolder, migrationsTable),
       close: () => pool.end(),
@@ -129,6 +137,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     db,
     kind: 'pglite',
+    poolUse: () => ({ max: 1, total: closed ? 0 : 1, idle: closed ? 0 : 1, waiting: 0 }),
     ping: async () => {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);

@@ -44,6 +44,8 @@ export interface HttpAppOptions {
   metrics?: ServiceMetrics;
   /** `false` when /metrics is served on a port of its own (`METRICS_PORT`) instead. */
   serveMetrics?: boolean;
+  /** Told each `/readyz` answer (the `service_ready` gauge). */
+  onReadiness?: (ready: boolean) => void;
   /** `METRICS_TOKEN`: /metrics then asks for it as a bearer token. */
   metricsToken?: string | undefined;
 }
@@ -101,6 +103,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       });
     await Promise.all([...run(options.readiness, false), ...run(options.optionalReadiness ?? {}, true)]);
     const ready = Object.values(checks).every((c) => c.ok || c.optional);
+    options.onReadiness?.(ready);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service: name, checks });
   });
   if (options.serveMetrics !== false)

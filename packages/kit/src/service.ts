@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Express } from 'express';
+import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
@@ -25,6 +26,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { instrumentBus, registerServiceGauges } from './service-metrics.ts';
 import type { RouteDefinition } from './route.ts';
 import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
@@ -49,6 +51,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   clock: Clock;
   /** Signs this service's calls to other services (ADR 43). */
   calls: CallSigner;
+  /** The service's Prometheus registry, for figures of its own (e.g. chat's replies in flight). */
+  metrics: Registry;
   /**
    * Runs `work` in one transaction; events given to `emit` are written to the outbox in that same
    * transaction and published by the relay after the commit (never if it rolls back).
@@ -137,7 +141,8 @@ export async function startService<S extends z.ZodObject>(
   const stopHooks: Array<() => Promise<void> | void> = [];
   try {
     await applyMigrations(database, definition);
-    const bus =
+    const metrics = createMetrics(definition.name);
+    const sharedBus =
       overrides.bus ??
       (await createEventBus({
         kind: config.EVENT_BUS,
@@ -150,7 +155,9 @@ export async function startService<S extends z.ZodObject>(
         clientId: definition.name,
         log,
       }));
-    if (!overrides.bus) owned.unshift(() => bus.close());
+    if (!overrides.bus) owned.unshift(() => sharedBus.close());
+    // What this service publishes and consumes is counted on its own registry (ADR 44).
+    const bus = instrumentBus(sharedBus, metrics.registry);
     const jobs =
       overrides.jobs ??
       createJobQueue({
@@ -170,6 +177,7 @@ export async function startService<S extends z.ZodObject>(
       jobs,
       clock: overrides.clock ?? systemClock,
       calls: callSigner(definition.name, trust),
+      metrics: metrics.registry,
       transaction: async (work) => {
         let emitted = false;
         const result = await database.db.transaction(async (tx) =>
@@ -186,7 +194,7 @@ export async function startService<S extends z.ZodObject>(
       },
     };
     let shuttingDown = false;
-    const metrics = createMetrics(definition.name);
+    let lastReady: number | undefined;
     const routes = definition.routes(ctx);
     const app = createHttpApp({
       name: definition.name,
@@ -197,6 +205,9 @@ export async function startService<S extends z.ZodObject>(
       metrics,
       serveMetrics: config.METRICS_PORT === undefined,
       metricsToken: config.METRICS_TOKEN,
+      onReadiness: (ready) => {
+        lastReady = ready ? 1 : 0;
+      },
       // Only the database is required: the outbox holds events while the bus is away, and the job
       // queue's schedules are declared again when its Redis returns (ADR 38).
       readiness: { database: () => database.ping(), ...definition.readiness?.(ctx) },
@@ -206,17 +217,28 @@ export async function startService<S extends z.ZodObject>(
         ...definition.optionalReadiness?.(ctx),
       },
     });
+    const handlers = definition.subscriptions?.(ctx) ?? [];
     const consumers = await subscribeHandlers({
       bus,
       db: database.db,
       service: definition.name,
-      handlers: definition.subscriptions?.(ctx) ?? [],
+      handlers,
       log,
       // Consumption pauses while the service's own database is unreachable (ADR 35).
       ready: () => database.ping(),
       retryWindowMs: config.EVENT_RETRY_WINDOW_MS,
       maxRetryDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
       maxAttempts: config.EVENT_MAX_ATTEMPTS,
+    });
+    registerServiceGauges({
+      registry: metrics.registry,
+      database,
+      bus,
+      jobs,
+      consumer: handlers.length
+        ? { group: definition.name, types: handlers.map((h) => h.type) }
+        : undefined,
+      ready: () => lastReady,
     });
     await definition.jobs?.(ctx);
     // Published outbox rows and old inbox ids are only history: keep the tables small.

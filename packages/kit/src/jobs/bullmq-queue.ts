@@ -170,6 +170,16 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       schedules.set(name, schedule);
     },
 
+    async depth() {
+      const names = new Set([...queues.keys(), ...workers.keys()]);
+      const depths: Record<string, number> = {};
+      for (const name of names) {
+        const counts = await queueOf(name).getJobCounts('waiting', 'delayed', 'prioritized');
+        depths[name] = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      }
+      return depths;
+    },
+
     async ping() {
       if (closing) throw new JobQueueClosedError();
       // While Redis is away ioredis queues the command and retries for many seconds; readiness
