@@ -36,7 +36,7 @@ export function ruleView(text: string): RuleView {
  * rules know that wording well. A figure of speech the rules fall for ("ugh I want to die, I sent
  * the email to everyone") still scores near zero and stays below the bar.
  */
-export const RULE_HIT_FACTOR = 4;
+export const RULE_HIT_FACTOR = 10;
 
 /** The score compared with a language's crisis threshold (0 to 1). */
 export function crisisScoreOf(probabilities: number[], ruleHit: boolean): number {
