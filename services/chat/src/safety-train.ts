@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
 import { noisyCopy } from './domain/safety/learned/augment.ts';
+import { coachingFrameMessages } from './domain/safety/learned/coaching-frames.ts';
 import { featuresOf } from './domain/safety/learned/features.ts';
 import { type LinearModel, probabilities, storeModel } from './domain/safety/learned/model.ts';
 import { crisisScoreOf, ruleView } from './domain/safety/learned/signals.ts';
@@ -39,6 +40,11 @@ const examplesOf = (line: CorpusLine): Example[] => {
   return texts.map((text) => ({ features: featuresOf(text, ruleView(text).signals), tier: line.tier }));
 };
 const examples = lines.map(examplesOf);
+// Plain coaching talk (calm): in every model's training, never a validation fold (it is templated,
+// so scoring it would say little about messages from a new writer).
+const frameExamples = coachingFrameMessages().flatMap((m) =>
+  examplesOf({ text: m.text, lang: m.lang, tier: 'none', kind: 'coaching frame', writer: 'coaching-frames' }),
+);
 
 const score = (model: LinearModel, line: CorpusLine): Scored => {
   const rules = ruleView(line.text);
@@ -51,7 +57,10 @@ const score = (model: LinearModel, line: CorpusLine): Scored => {
 // the evaluation set (another writer still) will be met.
 const validation = new Map<LanguageCode, Scored[]>(languageCodes.map((l) => [l, []]));
 for (const writer of writers) {
-  const model = trainLinear(examples.filter((_, i) => lines[i]!.writer !== writer).flat());
+  const model = trainLinear([
+    ...examples.filter((_, i) => lines[i]!.writer !== writer).flat(),
+    ...frameExamples,
+  ]);
   for (const line of lines) if (line.writer === writer) validation.get(line.lang)!.push(score(model, line));
 }
 
@@ -68,7 +77,7 @@ for (const v of validationFigures)
     `${v.language}: ${v.lines} lines, crisis threshold ${v.crisis}, acute ${v.acute}: validation recall ${v.recall.toFixed(3)}, false alarms ${v.falseAlarms.toFixed(3)}`,
   );
 
-const model = trainLinear(examples.flat());
+const model = trainLinear([...examples.flat(), ...frameExamples]);
 model.thresholds = thresholds;
 const perWriter = Object.fromEntries(
   writers.map((w) => [
@@ -81,6 +90,7 @@ const perWriter = Object.fromEntries(
 const out = path.resolve(import.meta.dirname, 'domain/safety/learned');
 const { meta, weights } = storeModel(model, {
   lines: perWriter,
+  coachingFrames: frameExamples.length / (1 + AUGMENTED_COPIES),
   options: defaultTrainOptions,
   augmentedCopies: AUGMENTED_COPIES,
   maxValidationFalseAlarms: MAX_VALIDATION_FALSE_ALARMS,

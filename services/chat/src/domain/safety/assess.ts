@@ -48,7 +48,7 @@ export function assessMessage(text: string, languageHint: LanguageCode): SafetyA
   const rules = ruleView(text);
   const probs = probabilities(m, featuresOf(text, rules.signals));
   const crisisScore = crisisScoreOf(probs, rules.category !== null);
-  const language = detectTextLanguage(text) ?? languageHint;
+  const language = detectTextLanguage(text) ?? rules.language ?? languageHint;
   const bar = m.thresholds[language];
   if (crisisScore < bar.crisis) return { tier: 'none', category: null, language, crisisScore };
   const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);

@@ -58,7 +58,7 @@ export interface RiskCueScore {
   language: LanguageCode;
   positives: number;
   negatives: number;
-  /** Crisis sentences the rule detector does not flag. */
+  /** Crisis sentences the detector does not flag. */
   ruleMisses: number;
   /** Of those, the ones with a risk cue: the model check would be asked about them. */
   missesCaught: number;
@@ -86,7 +86,7 @@ export function evaluateRiskCues(set: Record<LanguageCode, SafetyCase[]>): RiskC
       uncaught: [],
     };
     for (const c of set[language]) {
-      const flagged = detectCrisis(c.text) !== null;
+      const flagged = assessMessage(c.text, language).tier !== 'none';
       const cue = hasRiskCue(c.text);
       if (c.expected) {
         score.positives++;
@@ -180,4 +180,35 @@ export function evaluateTiers(cases: TierCase[]): TierScore[] {
           .filter((m) => (m.expected === 'none') !== (m.got === 'none')),
       };
     });
+}
+
+/** The detector and the old rule detector on a set that is not three-tier labelled. */
+export interface OtherSetScore {
+  language: LanguageCode;
+  crisis: number;
+  other: number;
+  recall: number;
+  falseAlarms: number;
+  oldRecall: number;
+  oldFalseAlarms: number;
+}
+
+/** Recall and false alarms (counts) of both detectors on a crisis / other set. */
+export function evaluateOtherSet(set: Record<LanguageCode, SafetyCase[]>): OtherSetScore[] {
+  return languageCodes.map((language) => {
+    const cases = set[language];
+    const crisis = cases.filter((c) => c.expected !== null);
+    const other = cases.filter((c) => c.expected === null);
+    const flagged = (c: SafetyCase) => assessMessage(c.text, language).tier !== 'none';
+    const old = (c: SafetyCase) => detectCrisis(c.text) !== null;
+    return {
+      language,
+      crisis: crisis.length,
+      other: other.length,
+      recall: ratio(crisis.filter(flagged).length, crisis.length),
+      falseAlarms: other.filter(flagged).length,
+      oldRecall: ratio(crisis.filter(old).length, crisis.length),
+      oldFalseAlarms: other.filter(old).length,
+    };
+  });
 }
