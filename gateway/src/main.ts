@@ -13,7 +13,9 @@ await runMain(async () => {
     redisUrl: settings.options.redisUrl,
   });
   const gateway = createGateway({ ...settings.options, logger, authenticate: tokens.authenticate });
-  const listening = await listen(gateway.app, settings.port, settings.host);
+  const listening = await listen(gateway.app, settings.port, settings.host, {
+    requestTimeoutMs: settings.requestTimeoutMs,
+  });
   logger.info({ url: listening.url }, 'gateway listening');
   return {
     stop: async () => {

@@ -103,6 +103,7 @@ export interface TestGateway {
 export async function startTestGateway(
   overrides: Partial<GatewayOptions> = {},
   upstreamUrls: Partial<Record<ServiceName, string>> = {},
+  listenOptions: { requestTimeoutMs?: number } = {},
 ): Promise<TestGateway> {
   const upstreams = {} as Record<ServiceName, FakeUpstream>;
   for (const service of serviceNames) upstreams[service] = await startFakeUpstream(service);
@@ -125,7 +126,7 @@ export async function startTestGateway(
     readinessPollMs: 0,
     ...overrides,
   });
-  const listening = await listen(gateway.app, 0, '127.0.0.1');
+  const listening = await listen(gateway.app, 0, '127.0.0.1', listenOptions);
   return {
     url: listening.url,
     upstreams,

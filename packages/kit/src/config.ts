@@ -38,6 +38,8 @@ export const baseConfigSchema = z.object({
    * `max_connections` over all services and replicas.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /** How long a client may take to send a whole request, body included, before a 408 (ms). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 

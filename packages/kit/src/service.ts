@@ -181,7 +181,9 @@ export async function startService<S extends z.ZodObject>(
     });
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
-    const listening: Listening = await listen(app, config.PORT, config.HOST);
+    const listening: Listening = await listen(app, config.PORT, config.HOST, {
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    });
     log.info({ url: listening.url }, 'service started');
     let stopped: Promise<void> | undefined;
     return {
