@@ -35,6 +35,8 @@ export const gatewayConfigSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis://'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long a client may take to send a whole request, body included, before a 408 (ms). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -62,6 +64,7 @@ export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export interface GatewaySettings {
   host: string;
   port: number;
+  requestTimeoutMs: number;
   logLevel: GatewayConfig['LOG_LEVEL'];
   metricsPort: number;
   options: GatewayOptions;
@@ -82,6 +85,7 @@ export function gatewaySettingsFromEnv(
   return {
     host: config.HOST,
     port: config.PORT,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
     logLevel: config.LOG_LEVEL,
     metricsPort: config.METRICS_PORT,
     options: {

@@ -13,7 +13,9 @@ await runMain(async () => {
     redisUrl: settings.options.redisUrl,
   });
   const gateway = createGateway({ ...settings.options, logger, authenticate: tokens.authenticate });
-  const listening = await listen(gateway.app, settings.port, settings.host);
+  const listening = await listen(gateway.app, settings.port, settings.host, {
+    requestTimeoutMs: settings.requestTimeoutMs,
+  });
   const metrics = await listen(gateway.metricsApp, settings.metricsPort, settings.host);
   logger.info({ url: listening.url, metrics: metrics.url }, 'gateway listening');
   return {

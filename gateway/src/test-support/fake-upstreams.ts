@@ -108,6 +108,7 @@ export const testSigningKey = 'test-signing-key-of-the-gateway-tests-0123456789'
 export async function startTestGateway(
   overrides: Partial<GatewayOptions> = {},
   upstreamUrls: Partial<Record<ServiceName, string>> = {},
+  listenOptions: { requestTimeoutMs?: number } = {},
 ): Promise<TestGateway> {
   const upstreams = {} as Record<ServiceName, FakeUpstream>;
   for (const service of serviceNames) upstreams[service] = await startFakeUpstream(service);
@@ -131,7 +132,7 @@ export async function startTestGateway(
     signingKey: testSigningKey,
     ...overrides,
   });
-  const listening = await listen(gateway.app, 0, '127.0.0.1');
+  const listening = await listen(gateway.app, 0, '127.0.0.1', listenOptions);
   const metrics = await listen(gateway.metricsApp, 0, '127.0.0.1');
   return {
     url: listening.url,

@@ -250,7 +250,9 @@ export async function startService<S extends z.ZodObject>(
     });
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
-    const listening: Listening = await listen(app, config.PORT, config.HOST);
+    const listening: Listening = await listen(app, config.PORT, config.HOST, {
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    });
     let metricsListening: Listening | undefined;
     if (config.METRICS_PORT !== undefined) {
       metricsListening = await listen(

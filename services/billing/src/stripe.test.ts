@@ -97,6 +97,22 @@ describe('the Stripe adapter', () => {
     expect(subscriptionId).toMatch(/^sub_/);
   });
 
+  it('ignores a validly signed foreign checkout whose checkoutId is no id of ours (200, not 500)', async () => {
+    const foreign = {
+      id: 'cs_test_foreign_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: 'sub_foreign_1',
+      customer: 'cus_foreign_1',
+      client_reference_id: 'not-a-uuid',
+      metadata: { checkoutId: 'order-4711' },
+    };
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded']) {
+      const answer = await deliver(stripe.event(type, foreign));
+      expect(answer).toEqual({ status: 200, body: expect.objectContaining({ outcome: 'ignored' }) });
+    }
+  });
+
   it('applies each event once: a replayed delivery is a duplicate, a bad signature changes nothing', async () => {
     clock.set('2026-02-10T09:00:00.000Z');
     const { user } = await subscribed();

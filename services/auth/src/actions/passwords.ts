@@ -1,6 +1,7 @@
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext } from '../auth-context.ts';
+import { clearLockoutsOfEmail } from '../db/login-attempts.ts';
 import {
   consumeOneTimeToken,
   findOneTimeToken,
@@ -11,7 +12,7 @@ import { findUserByEmail, findUserById, lockUserRow, markVerified, setPasswordHa
 import { oneTimeTokenState, RESET_TOKEN_MS } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
 import { newPasswordFieldErrors } from '../domain/validation.ts';
-import { hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
+import { emailDigest, hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { mailFacts, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
@@ -91,7 +92,8 @@ export async function resetPassword(
       );
     const user = await lockUserRow(tx, userId);
     if (!user || user.deletedAt) throw tokenError('invalid');
-    await setPasswordHash(tx, userId, passwordHash, now, { unlock: true });
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await clearLockoutsOfEmail(tx, emailDigest(user.email));
     await retireOneTimeTokens(tx, userId, 'password_reset', now);
     if (await markVerified(tx, userId, now))
       await emit(userEvent(auth, 'auth.user.verified', userId, { userId }));
@@ -117,7 +119,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   await auth.service.transaction(async (tx, emit) => {
     const now = auth.service.clock.now();
-    await setPasswordHash(tx, userId, passwordHash, now, { unlock: false });
+    await setPasswordHash(tx, userId, passwordHash, now);
     await revokeAllSessions(auth, userId, tx);
     await emit(userEvent(auth, 'auth.password.changed', userId, mailFacts(user)));
   });

@@ -1,7 +1,7 @@
 import type { Queryable } from '@innerview/kit';
 import { lt } from 'drizzle-orm';
+import { sweepLockouts } from './login-attempts.ts';
 import { oneTimeTokens, sessions } from './schema.ts';
-import { sweepUnknownLockouts } from './unknown-login-attempts.ts';
 
 /** Deletes rows no answer depends on any more: stale counters, long-expired tokens and sessions. */
 export async function sweepExpired(
@@ -10,7 +10,7 @@ export async function sweepExpired(
   ages: { unknownAttemptsAfterMs: number; tokensAfterMs: number; sessionsAfterMs: number },
 ): Promise<{ unknownAttempts: number; tokens: number; sessions: number }> {
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const unknownAttempts = await sweepUnknownLockouts(q, before(ages.unknownAttemptsAfterMs));
+  const unknownAttempts = await sweepLockouts(q, before(ages.unknownAttemptsAfterMs));
   const tokens = await q
     .delete(oneTimeTokens)
     .where(lt(oneTimeTokens.expiresAt, before(ages.tokensAfterMs)))

@@ -38,6 +38,8 @@ export interface AuthHarness {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   login(email: string, password: string, extra?: Record<string, string>): Promise<Response>;
   asGateway(token: string): Promise<Record<string, string> | null>;
+  /** The one-time token a reset or verification mail carries (what the notifications service reads). */
+  tokenOf(event: EventEnvelope<'auth.password-reset.requested' | 'auth.verification.requested'>): string;
   waitForEvent<T extends EventType>(
     type: T,
     match?: (event: EventEnvelope<T>) => boolean,
@@ -164,13 +166,15 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     return who ? { [USER_ID_HEADER]: who.userId, [SESSION_ID_HEADER]: who.sessionId } : null;
   };
 
+  const tokenOf: AuthHarness['tokenOf'] = (event) => event.data.token;
+
   const verifiedUser: AuthHarness['verifiedUser'] = async (overrides = {}) => {
     const body = signupBody(overrides);
     const response = await post('/api/v1/users/signup', body);
     if (response.status !== 201)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const requested = await waitForEvent('auth.verification.requested', (e) => e.data.email === body.email);
-    const verified = await post('/api/v1/users/verify', { token: requested.data.token });
+    const verified = await post('/api/v1/users/verify', { token: tokenOf(requested) });
     if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
     return { email: body.email, password: body.password, userId: requested.data.userId };
   };
@@ -197,6 +201,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     call,
     login,
     asGateway,
+    tokenOf,
     waitForEvent,
     signupBody,
     verifiedUser,
