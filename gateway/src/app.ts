@@ -1,8 +1,8 @@
 import { ConfigError } from '@innerview/kit/config';
 import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
-import { metricsAccess } from '@innerview/kit/metrics';
 import { requestIdMiddleware } from '@innerview/kit/http';
 import { createLogger, type Logger } from '@innerview/kit/logger';
+import { metricsAccess } from '@innerview/kit/metrics';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import { accessLog } from './access-log.ts';

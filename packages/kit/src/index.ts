@@ -12,5 +12,5 @@ export * from './metrics.ts';
 export * from './openapi.ts';
 export * from './route.ts';
 export * from './service.ts';
-export * from './unavailable.ts';
 export * from './trust.ts';
+export * from './unavailable.ts';

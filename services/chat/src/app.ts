@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineService } from '@innerview/kit';
-import { writerGone } from './actions/stored-reply.ts';
 import { registerGauge } from '@innerview/kit/service-metrics';
+import { writerGone } from './actions/stored-reply.ts';
 import type { AttachmentTexts } from './attachments/attachment-texts.ts';
 import { configuredAttachmentTexts } from './attachments/configured-attachment-texts.ts';
 import type { ChatContext, ChatServiceContext } from './chat-context.ts';

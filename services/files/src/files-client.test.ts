@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FilesClientError, fetchExtractedTexts } from '@innerview/files-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallSigner, callSigner } from '@innerview/kit/trust';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePng } from './testing/fixtures.ts';
 import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
 
