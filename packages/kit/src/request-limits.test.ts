@@ -11,6 +11,8 @@ let service: Listening;
 beforeAll(async () => {
   const app = createHttpApp({
     name: 'chat',
+    // Its one route needs no identity; the kit refuses unsigned calls that name a person (ADR 43).
+    trust: { current: 'request-limits-test-signing-key-0123456789' },
     logger: createLogger({ name: 'chat', level: 'silent' }),
     routes: [
       defineRoute({
