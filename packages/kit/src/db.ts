@@ -168,10 +168,9 @@ function connectionSettings(url: string, timeouts: DatabaseTimeouts): pg.PoolCon
 
 /**
  * Keeps lost connections from killing the process and from poisoning the pool:
- * - an idle pooled connection that drops emits `error` on the pool (handled here);
- * - a checked-out connection that drops between two queries (inside a transaction, say) emits
- *   `error` on the client, which node-postgres leaves unhandled: a listener per client catches it,
- *   and the pool discards the client when it is released;
+ * - a connection that drops emits `error` on its client (and, when idle, again on the pool); a
+ *   checked-out one (between two queries of a transaction, say) has no listener of node-postgres
+ *   at all: a listener per client catches it, and the pool discards the client when released;
  * - a query that timed out client-side leaves its connection waiting for an answer that will never
  *   come: the socket is destroyed, so the pool discards that client instead of lending it again.
  * The pool opens fresh connections on demand, so the service recovers by itself.
@@ -182,7 +181,9 @@ function guardPool(pool: pg.Pool, log: Pick<Logger, 'warn'> | undefined): void {
       { code: (err as { code?: string }).code, reason: err.message },
       'database connection lost; the pool will open a new one',
     );
-  pool.on('error', report);
+  // Every client gets its own listener below, which logs the loss once; the pool re-emits an idle
+  // client's error, and that copy must be heard too, or it would end the process.
+  pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', report);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;

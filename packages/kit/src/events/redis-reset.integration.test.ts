@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createLogger } from '../logger.ts';
 import { defineRoute } from '../route.ts';
 import { defineService, type RunningService, startService } from '../service.ts';
+import { createTestDatabase } from '../testing/postgres.ts';
 import { type OwnRedis, startOwnRedis } from '../testing/redis-server.ts';
 import { createEvent } from './envelope.ts';
 import { on } from './inbox.ts';
@@ -59,23 +60,24 @@ describe('services on a Redis that comes back empty', () => {
   let redis: OwnRedis;
   const running: RunningService[] = [];
 
+  const databases: Array<{ url: string; drop(): Promise<void> }> = [];
+
+  // On PostgreSQL (one database each, as deployed): it starts in a moment where PGlite needs a while.
   beforeAll(async () => {
     redis = await startOwnRedis();
-    const env = {
-      DATABASE_URL: 'memory://',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      EVENT_BUS: 'redis',
-      REDIS_URL: redis.url,
-    };
-    running.push(await startService(consumer, { env, logger }));
-    running.push(await startService(producer, { env, logger }));
-  });
+    const env = { PORT: '0', LOG_LEVEL: 'silent', EVENT_BUS: 'redis', REDIS_URL: redis.url };
+    for (const definition of [consumer, producer]) {
+      const database = await createTestDatabase('iv_redis_reset');
+      databases.push(database);
+      running.push(await startService(definition, { env: { ...env, DATABASE_URL: database.url }, logger }));
+    }
+  }, 120_000);
 
   afterAll(async () => {
     for (const service of running.splice(0).reverse()) await service.stop();
     await redis?.stop();
-  });
+    for (const database of databases) await database.drop();
+  }, 120_000);
 
   it('stays ready without Redis, and consumes what was written before, during and after the outage', async () => {
     const [consumerService, producerService] = running as [RunningService, RunningService];
