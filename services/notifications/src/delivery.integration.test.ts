@@ -40,6 +40,8 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
     service = await startService(notificationsService, {
       env: {
         NODE_ENV: 'production',
+        // Production requires the internal-call secret (packages/kit/src/production.ts).
+        INTERNAL_TOKEN: 'delivery-test-internal-token-of-32-characters',
         LOG_LEVEL: 'silent',
         INTERNAL_SIGNING_KEY: testSigningKey,
         DATABASE_URL: database.url,
