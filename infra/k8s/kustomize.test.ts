@@ -247,7 +247,7 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
       expect(env.JOBS, name).toBe('bullmq');
     }
     const job = find(manifests, 'Job', 'kafka-topics')!.spec.template.spec;
-    expect(job.containers[0].command).toEqual(['npm', 'run', 'events', '--', 'provision']);
+    expect(job.containers[0].command).toEqual(['node', 'packages/kit/src/events/kafka-provision-command.ts']);
     const config = find(manifests, 'ConfigMap', job.containers[0].envFrom[0].configMapRef.name);
     expect(config?.data.KAFKA_BROKERS).toBe(containerEnv(manifests, 'chat').env.KAFKA_BROKERS);
     expect(job.containers[0].securityContext).toMatchObject({
