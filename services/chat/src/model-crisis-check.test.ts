@@ -305,5 +305,5 @@ describe('with the offline coach', () => {
     } finally {
       await offline.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });

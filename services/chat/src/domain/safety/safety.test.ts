@@ -7,6 +7,7 @@ import { systemPrompt } from '../system-prompt.ts';
 import { checkInLine, crisisReply, safetyReply } from './crisis-reply.ts';
 import { detectCrisis } from './detector.ts';
 import { evaluateSafety } from './evaluate.ts';
+import { heldOutSet } from './held-out-set.ts';
 import { REPORT_END, REPORT_START, renderSafetyReport } from './report.ts';
 import { safetyTestSet } from './test-set.ts';
 import { safetyCategories } from './types.ts';
