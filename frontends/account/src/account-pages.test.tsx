@@ -230,6 +230,26 @@ describe('help hub', () => {
     expect(contact.getAttribute('href')).toBe('mailto:support@innerview.ch');
   });
 
+  it('publishes what the coach does in a crisis: the tiers, that it is an AI, the numbers, what is counted', async () => {
+    fakeApi([]);
+    renderAccount('/help');
+    const safety = await screen.findByRole('region', { name: 'Safety: what the coach does in a crisis' });
+    expect(within(safety).getAllByRole('group')).toHaveLength(5);
+    const text = safety.textContent ?? '';
+    for (const words of [
+      'danger right now',
+      'asks you directly',
+      'The coach is an AI',
+      '143',
+      '147',
+      '144',
+      '117',
+      '112',
+      'no text, no name and no account',
+    ])
+      expect(text).toContain(words);
+  });
+
   it('reads in German', async () => {
     fakeApi([]);
     renderAccount('/help', { lng: 'de' });

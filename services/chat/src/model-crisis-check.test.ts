@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { crisisReply } from './domain/safety/crisis-reply.ts';
 import { hasRiskCue } from './domain/safety/risk-cues.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
       PORT: '0',
     },
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await h?.stop();
   await fake?.close();
@@ -135,6 +136,10 @@ describe('a message with a risk cue the local detector does not flag', () => {
     });
     expect(JSON.stringify(transcript)).not.toContain('calm place');
     expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.sessionId === sessionId)).toBe(false);
+    // Counted for the yearly report as an acute referral in English (no user, no text).
+    const day = h.clock.now().toISOString().slice(0, 10);
+    const counts = await listSafetyReferrals(h.chat.service.db, day, day);
+    expect(counts.find((c) => c.tier === 'acute' && c.language === 'en')?.count).toBeGreaterThanOrEqual(1);
     const session = await (
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId })
     ).json();
@@ -300,5 +305,5 @@ describe('with the offline coach', () => {
     } finally {
       await offline.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -197,7 +197,7 @@ export function renderSafetyReport(f: SafetyFigures): string {
     '',
     otherSetTable(f.heldOut),
     '',
-    `Ordinary coaching talk (\`coaching-talk.ts\`, ${f.coaching.messages} messages from the other tests): ${f.coaching.falseAlarms} false alarms (old detector: ${f.coaching.oldFalseAlarms}).`,
+    `Ordinary coaching talk (\`coaching-talk.ts\`, ${f.coaching.messages} messages from the other tests): ${f.coaching.falseAlarms} false alarm${f.coaching.falseAlarms === 1 ? '' : 's'} (old detector: ${f.coaching.oldFalseAlarms}).`,
     '',
     '### Risk-cue pre-filter on the evaluation set: which messages the model check is asked about',
     '',

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { languageCodes } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
 import { safetyFigures } from '../../safety-figures.ts';
+import { systemPrompt } from '../system-prompt.ts';
 import { checkInLine, crisisReply, safetyReply } from './crisis-reply.ts';
 import { detectCrisis } from './detector.ts';
 import { evaluateSafety } from './evaluate.ts';
+import { heldOutSet } from './held-out-set.ts';
 import { REPORT_END, REPORT_START, renderSafetyReport } from './report.ts';
 import { safetyTestSet } from './test-set.ts';
 import { safetyCategories } from './types.ts';
@@ -157,5 +159,23 @@ describe('the care replies', () => {
       'ti senti al sicuro a casa',
     );
     expect(safetyReply({ tier: 'acute', category: null, language: 'es' })).toContain('En Suiza');
+  });
+});
+
+describe('the system prompt', () => {
+  it.each(languageCodes)('carries the same protocol as the care replies (%s)', (language) => {
+    const prompt = systemPrompt(language);
+    for (const words of [
+      'Acute',
+      'Possible',
+      'ask directly',
+      'Never quote',
+      'check in',
+      '143',
+      '144',
+      '117',
+      '112',
+    ])
+      expect(prompt).toContain(words);
   });
 });
