@@ -27,7 +27,7 @@ const promqlWords = new Set(
 );
 
 /** The metric names a PromQL expression reads (labels, durations, strings and functions left out). */
-export function metricNames(expr: string): string[] {
+function metricNames(expr: string): string[] {
   const bare = expr
     .replace(/"(?:[^"\\]|\\.)*"/g, ' ')
     .replace(/\{[^}]*\}/g, ' ')
