@@ -1,12 +1,15 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent } from './events/envelope.ts';
 import { on } from './events/inbox.ts';
 import { MemoryEventBus } from './events/memory-bus.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, type RunningService, startService } from './service.ts';
 import { signedFetch } from './testing/signed-calls.ts';
+import { traceFields } from './tracing.ts';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const env = { DATABASE_URL: 'memory://', PORT: '0', LOG_LEVEL: 'silent' };
@@ -69,7 +72,62 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+/** A logger whose JSON lines are kept, to read what a service logged. */
+function capturingLogger(name: string): { logger: Logger; lines: () => Array<Record<string, unknown>> } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  const log = pino({ name, level: 'info', mixin: traceFields }, stream);
+  return {
+    logger: log,
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
+}
+
 describe('a service built with the kit', () => {
+  it("continues a request's trace in the consumer's log for the event it caused, and counts the event", async () => {
+    const bus = new MemoryEventBus();
+    const consumed = capturingLogger('notifications');
+    const notifications = await startService(consumer, { env, bus, logger: consumed.logger });
+    running.push(notifications);
+    const auth = await startService(producer, { env, bus, logger });
+    running.push(auth);
+    // As the gateway sends it: a new trace whose id the test knows.
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const response = await signedFetch(auth, `${auth.url}/api/v1/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      body: JSON.stringify({ note: 'traced' }),
+    });
+    expect(response.status).toBe(201);
+    await waitFor(() => received.includes('traced'));
+    await waitFor(() => consumed.lines().some((l) => l.msg === 'event handled'));
+    const handled = consumed.lines().find((l) => l.msg === 'event handled')!;
+    expect(handled).toMatchObject({ eventType: 'platform.ping', group: 'notifications', trace_id: traceId });
+    // The envelope carries it on the bus.
+    const [published] = await (bus as unknown as { deadLetters: () => Promise<unknown[]> }).deadLetters();
+    expect(published).toBeUndefined();
+
+    const producerMetrics = await (await fetch(auth.metricsUrl)).text();
+    expect(producerMetrics).toMatch(/events_published_total\{type="platform.ping",service="auth"\} 1/);
+    expect(producerMetrics).toMatch(/outbox_pending_events\{service="auth"\} 0/);
+    const consumerMetrics = await (await fetch(notifications.metricsUrl)).text();
+    expect(consumerMetrics).toMatch(
+      /events_consumed_total\{type="platform.ping",group="notifications",service="notifications"\} 1/,
+    );
+    expect(consumerMetrics).toMatch(/event_consumer_lag\{group="notifications",service="notifications"\} 0/);
+    expect(consumerMetrics).toMatch(/db_pool_connections\{state="total",service="notifications"\} 1/);
+  });
+
   it('carries an event from one service to another through outbox, bus and inbox; never from a rollback', async () => {
     const bus = new MemoryEventBus();
     running.push(await startService(consumer, { env, bus, logger }));

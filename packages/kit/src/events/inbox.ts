@@ -4,6 +4,7 @@ import type { Db, Queryable, Tx } from '../db.ts';
 import type { EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import { type EventsLogger, PoisonEventError, silentLogger } from './delivery.ts';
 import { cutoff } from './outbox.ts';
+import { contextFrom, inSpan, SpanKind } from '../tracing.ts';
 import { kitInbox } from './schema.ts';
 
 /**
@@ -102,11 +103,20 @@ export async function subscribeHandlers(options: SubscribeHandlersOptions): Prom
       }
       const handler = byType.get(event.type);
       if (!handler) throw new PoisonEventError(`no handler for ${event.type}`);
-      const ran = await consume(options.db, group, event, (tx) =>
-        (handler.handle as (event: EventEnvelope, tx: Tx) => Promise<void>)(event, tx),
+      // The handler continues the trace of what caused the event: its log lines (and the events it
+      // writes in turn) carry the same trace id (ADR 44).
+      await inSpan(
+        `consume ${event.type}`,
+        { parent: contextFrom(event.traceparent), kind: SpanKind.CONSUMER, attributes: { group } },
+        async () => {
+          const ran = await consume(options.db, group, event, (tx) =>
+            (handler.handle as (event: EventEnvelope, tx: Tx) => Promise<void>)(event, tx),
+          );
+          if (ran) metrics.processed++;
+          else metrics.duplicates++;
+          log.info?.({ group, eventId: event.id, eventType: event.type, duplicate: !ran }, 'event handled');
+        },
       );
-      if (ran) metrics.processed++;
-      else metrics.duplicates++;
     },
   });
   return { stop: () => subscription.stop(), metrics };
