@@ -68,7 +68,13 @@ describe('service requirements derived from the services', () => {
 
   it('lists the internal-call wiring each service reads', () => {
     expect(wiringVariables('auth')).toEqual(
-      expect.arrayContaining(['INTERNAL_SIGNING_KEY', 'BILLING_URL', 'CHAT_URL', 'FILES_URL', 'NOTIFICATIONS_URL']),
+      expect.arrayContaining([
+        'INTERNAL_SIGNING_KEY',
+        'BILLING_URL',
+        'CHAT_URL',
+        'FILES_URL',
+        'NOTIFICATIONS_URL',
+      ]),
     );
     expect(wiringVariables('questionnaire')).toEqual(
       expect.arrayContaining(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']),

@@ -55,23 +55,35 @@ describe('every service called on its own port', () => {
   it.each(services)('%s refuses an identity signed with a key of its own making', async (service) => {
     const response = await call(service, signed(service, 'a-key-someone-on-this-machine-made-0123456'));
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ detail: 'The call signature does not match', code: 'UNTRUSTED_CALL' });
+    expect(await response.json()).toEqual({
+      detail: 'The call signature does not match',
+      code: 'UNTRUSTED_CALL',
+    });
   });
 
   it.each(services)('%s refuses a statement signed with the right key a minute ago', async (service) => {
     const response = await call(service, signed(service, keyOf(service), Date.now() - 60_000));
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ detail: 'The call signature has expired', code: 'UNTRUSTED_CALL' });
+    expect(await response.json()).toEqual({
+      detail: 'The call signature has expired',
+      code: 'UNTRUSTED_CALL',
+    });
   });
 
-  it.each(services)('%s answers a fresh statement signed with the current or the previous key', async (service) => {
-    for (const key of [keyOf(service), previousKey]) {
-      const response = await call(service, signed(service, key));
-      // Past the trust check: the person is unknown or has nothing yet, never "untrusted".
-      expect(response.status, `${service} with ${key === previousKey ? 'previous' : 'current'} key`).not.toBe(401);
-      await response.body?.cancel();
-    }
-  });
+  it.each(services)(
+    '%s answers a fresh statement signed with the current or the previous key',
+    async (service) => {
+      for (const key of [keyOf(service), previousKey]) {
+        const response = await call(service, signed(service, key));
+        // Past the trust check: the person is unknown or has nothing yet, never "untrusted".
+        expect(
+          response.status,
+          `${service} with ${key === previousKey ? 'previous' : 'current'} key`,
+        ).not.toBe(401);
+        await response.body?.cancel();
+      }
+    },
+  );
 });
 
 describe('the same calls through the gateway', () => {
@@ -88,7 +100,9 @@ describe('the same calls through the gateway', () => {
   );
 
   it('never forwards to the internal routes', async () => {
-    const response = await fetch(`${product.url}/internal/export`, { headers: signed('notifications', keyOf('auth')) });
+    const response = await fetch(`${product.url}/internal/export`, {
+      headers: signed('notifications', keyOf('auth')),
+    });
     expect(response.status).toBe(404);
     await response.body?.cancel();
   });

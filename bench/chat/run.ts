@@ -23,7 +23,8 @@ import { clientAgent, percentile, timedStream } from './streams.ts';
 
 const here = import.meta.dirname;
 // The gateways and the chat service (children, which inherit the environment) share one key (ADR 43).
-const signingKey = (process.env.INTERNAL_SIGNING_KEY ||= randomBytes(32).toString('base64url'));
+process.env.INTERNAL_SIGNING_KEY ||= randomBytes(32).toString('base64url');
+const signingKey = process.env.INTERNAL_SIGNING_KEY;
 const docsFile = path.resolve(here, '../../docs/benchmarks.md');
 const concurrency = Number(process.env.CONCURRENCY ?? 500);
 // CPU per stream is read at a load where nothing queues (then whether the full load fits the cores

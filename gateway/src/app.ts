@@ -1,7 +1,7 @@
 import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
-import { metricsAccess } from '@innerview/kit/metrics';
 import { requestIdMiddleware } from '@innerview/kit/http';
 import { createLogger, type Logger } from '@innerview/kit/logger';
+import { metricsAccess } from '@innerview/kit/metrics';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import { accessLog } from './access-log.ts';

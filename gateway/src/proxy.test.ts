@@ -3,7 +3,12 @@ import http from 'node:http';
 import { signCall, verifyCall } from '@innerview/kit/trust';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyEngine } from './options.ts';
-import { deadUrl, startTestGateway, type TestGateway, testSigningKey } from './test-support/fake-upstreams.ts';
+import {
+  deadUrl,
+  startTestGateway,
+  type TestGateway,
+  testSigningKey,
+} from './test-support/fake-upstreams.ts';
 
 const engines: ProxyEngine[] = ['http-proxy', 'undici', 'in-process'];
 /** The engines that reach services over the network, with its failures and connection reuse. */
@@ -198,7 +203,10 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
       },
     });
     const seen = gateway.upstreams.auth.seen.at(-1)!;
-    const checked = verifyCall({ current: testSigningKey }, { method: 'GET', path: seen.url, headers: seen.headers });
+    const checked = verifyCall(
+      { current: testSigningKey },
+      { method: 'GET', path: seen.url, headers: seen.headers },
+    );
     expect(checked).toMatchObject({
       ok: true,
       // TRUST_PROXY=false: the address is the gateway's peer, whatever X-Forwarded-For says.
@@ -456,7 +464,9 @@ describe('gateway edges', () => {
     const token = 'a-metrics-token-of-at-least-32-characters';
     gateway = await startTestGateway({ metricsToken: token });
     expect((await fetch(gateway.metricsUrl)).status).toBe(401);
-    expect((await fetch(gateway.metricsUrl, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await fetch(gateway.metricsUrl, { headers: { authorization: 'Bearer wrong' } })).status).toBe(
+      401,
+    );
     const ok = await fetch(gateway.metricsUrl, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('process_cpu_user_seconds_total');

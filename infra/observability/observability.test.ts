@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listen, type Listening } from '@innerview/kit/lifecycle';
+import { type Listening, listen } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
 import { type RunningService, startService } from '@innerview/kit/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ const promqlWords = new Set(
 );
 
 /** The metric names a PromQL expression reads (labels, durations, strings and functions left out). */
-export function metricNames(expr: string): string[] {
+function metricNames(expr: string): string[] {
   const bare = expr
     .replace(/"(?:[^"\\]|\\.)*"/g, ' ')
     .replace(/\{[^}]*\}/g, ' ')
@@ -125,7 +125,9 @@ describe('the operator files', () => {
 
   it('reads the metric names out of PromQL, not its labels or functions', () => {
     expect(
-      metricNames('sum by (service, le) (rate(http_request_duration_seconds_bucket{status=~"5.."}[5m])) > 0.5'),
+      metricNames(
+        'sum by (service, le) (rate(http_request_duration_seconds_bucket{status=~"5.."}[5m])) > 0.5',
+      ),
     ).toEqual(['http_request_duration_seconds_bucket']);
     expect(metricNames('min by (instance) (probe_ssl_earliest_cert_expiry - time()) < 14 * 86400')).toEqual([
       'probe_ssl_earliest_cert_expiry',

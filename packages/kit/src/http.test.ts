@@ -147,7 +147,9 @@ describe('service HTTP app', () => {
   });
 
   it('answers a bad path parameter with 422', async () => {
-    const res = await signedFetch(keys, `${server.url}/api/v1/items/not-a-uuid`, { headers: { [USER_ID_HEADER]: 'u' } });
+    const res = await signedFetch(keys, `${server.url}/api/v1/items/not-a-uuid`, {
+      headers: { [USER_ID_HEADER]: 'u' },
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).detail[0].loc).toEqual(['path', 'id']);
   });

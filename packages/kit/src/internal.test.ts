@@ -74,7 +74,9 @@ describe('the internal export route', () => {
     expect((await unsigned.json()).code).toBe('UNTRUSTED_CALL');
     // Signed with another key.
     const forged = callSigner('auth', { current: `${keys.current}-other` });
-    expect((await get(exporting.url, forged.headers('GET', '/internal/export', { userId }))).status).toBe(401);
+    expect((await get(exporting.url, forged.headers('GET', '/internal/export', { userId }))).status).toBe(
+      401,
+    );
     // Signed by the gateway (a browser's call): not an internal caller.
     const browser = await get(exporting.url, gatewayHeaders(keys, 'GET', '/internal/export', { userId }));
     expect(browser.status).toBe(403);

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { sendError } from './errors.ts';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { sendError } from './errors.ts';
 
 // Process-wide metrics (CPU, memory, event loop) are collected once, even when six services share
 // the embedded process; each service adds its own HTTP metrics in its own registry.

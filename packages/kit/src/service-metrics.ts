@@ -140,11 +140,18 @@ export function registerServiceGauges(sources: ServiceGaugeSources): void {
     },
   );
   const lagOf = async () =>
-    consumer ? { group: consumer.group, ...(await bus.consumerLag(consumer.group, consumer.types)) } : undefined;
-  gauge('event_consumer_lag', 'Events published and not yet delivered to the consumer group', ['group'], async (g) => {
-    const lag = await lagOf();
-    if (lag) g.set({ group: lag.group }, lag.lag);
-  });
+    consumer
+      ? { group: consumer.group, ...(await bus.consumerLag(consumer.group, consumer.types)) }
+      : undefined;
+  gauge(
+    'event_consumer_lag',
+    'Events published and not yet delivered to the consumer group',
+    ['group'],
+    async (g) => {
+      const lag = await lagOf();
+      if (lag) g.set({ group: lag.group }, lag.lag);
+    },
+  );
   gauge(
     'event_consumer_pending',
     'Events delivered to the consumer group and not yet acknowledged',
@@ -154,10 +161,15 @@ export function registerServiceGauges(sources: ServiceGaugeSources): void {
       if (lag) g.set({ group: lag.group }, lag.pending);
     },
   );
-  gauge('db_pool_connections', 'Database connections by state (max, total, idle, waiting)', ['state'], (g) => {
-    const use = database.poolUse();
-    for (const state of ['max', 'total', 'idle', 'waiting'] as const) g.set({ state }, use[state]);
-  });
+  gauge(
+    'db_pool_connections',
+    'Database connections by state (max, total, idle, waiting)',
+    ['state'],
+    (g) => {
+      const use = database.poolUse();
+      for (const state of ['max', 'total', 'idle', 'waiting'] as const) g.set({ state }, use[state]);
+    },
+  );
   gauge('job_queue_depth', 'Jobs waiting to run, by job name', ['job'], async (g) => {
     for (const [job, depth] of Object.entries(await jobs.depth())) g.set({ job }, depth);
   });

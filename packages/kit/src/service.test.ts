@@ -93,6 +93,17 @@ function capturingLogger(name: string): { logger: Logger; lines: () => Array<Rec
   };
 }
 
+/** The value of the series `name` whose labels include `labels` on a /metrics page. */
+function metricValue(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = Object.entries(labels).every(([k, v]) => match[2]!.includes(`${k}="${v}"`));
+    if (has) return Number(match[3]);
+  }
+  return undefined;
+}
+
 describe('a service built with the kit', () => {
   it("continues a request's trace in the consumer's log for the event it caused, and counts the event", async () => {
     const bus = new MemoryEventBus();
@@ -113,19 +124,16 @@ describe('a service built with the kit', () => {
     await waitFor(() => consumed.lines().some((l) => l.msg === 'event handled'));
     const handled = consumed.lines().find((l) => l.msg === 'event handled')!;
     expect(handled).toMatchObject({ eventType: 'platform.ping', group: 'notifications', trace_id: traceId });
-    // The envelope carries it on the bus.
-    const [published] = await (bus as unknown as { deadLetters: () => Promise<unknown[]> }).deadLetters();
-    expect(published).toBeUndefined();
 
     const producerMetrics = await (await fetch(auth.metricsUrl)).text();
-    expect(producerMetrics).toMatch(/events_published_total\{type="platform.ping",service="auth"\} 1/);
-    expect(producerMetrics).toMatch(/outbox_pending_events\{service="auth"\} 0/);
+    expect(metricValue(producerMetrics, 'events_published_total', { type: 'platform.ping' })).toBe(1);
+    expect(metricValue(producerMetrics, 'outbox_pending_events', {})).toBe(0);
     const consumerMetrics = await (await fetch(notifications.metricsUrl)).text();
-    expect(consumerMetrics).toMatch(
-      /events_consumed_total\{type="platform.ping",group="notifications",service="notifications"\} 1/,
-    );
-    expect(consumerMetrics).toMatch(/event_consumer_lag\{group="notifications",service="notifications"\} 0/);
-    expect(consumerMetrics).toMatch(/db_pool_connections\{state="total",service="notifications"\} 1/);
+    const group = { type: 'platform.ping', group: 'notifications' };
+    expect(metricValue(consumerMetrics, 'events_consumed_total', group)).toBe(1);
+    expect(metricValue(consumerMetrics, 'event_consumer_lag', { group: 'notifications' })).toBe(0);
+    expect(metricValue(consumerMetrics, 'db_pool_connections', { state: 'total' })).toBe(1);
+    received.splice(0);
   });
 
   it('carries an event from one service to another through outbox, bus and inbox; never from a rollback', async () => {
@@ -164,7 +172,7 @@ describe('a service built with the kit', () => {
     const arrived = new Promise<void>((resolve) => {
       slowArrived = resolve;
     });
-    const slow = fetch(`${auth.url}/api/v1/slow`);
+    const slow = signedFetch(auth, `${auth.url}/api/v1/slow`);
     await arrived;
     const stopped = auth.stop();
     const answer = await slow;

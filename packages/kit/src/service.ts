@@ -23,8 +23,8 @@ import type { JobQueue } from './jobs/queue.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
-import { instrumentBus, registerServiceGauges } from './service-metrics.ts';
 import type { RouteDefinition } from './route.ts';
+import { instrumentBus, registerServiceGauges } from './service-metrics.ts';
 import { startTracing } from './tracing.ts';
 import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
@@ -204,9 +204,7 @@ export async function startService<S extends z.ZodObject>(
       database,
       bus,
       jobs,
-      consumer: handlers.length
-        ? { group: definition.name, types: handlers.map((h) => h.type) }
-        : undefined,
+      consumer: handlers.length ? { group: definition.name, types: handlers.map((h) => h.type) } : undefined,
       ready: () => lastReady,
     });
     await definition.jobs?.(ctx);

@@ -22,7 +22,10 @@ let provider: NodeTracerProvider | undefined;
  * Registers the process's tracer provider once (the embedded product's seven parts share one
  * process, and the first name wins: set OTEL_SERVICE_NAME to choose it). Idempotent.
  */
-export function startTracing(serviceName: string, env: Record<string, string | undefined> = process.env): void {
+export function startTracing(
+  serviceName: string,
+  env: Record<string, string | undefined> = process.env,
+): void {
   if (provider) return;
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   provider = new NodeTracerProvider({
@@ -65,7 +68,11 @@ export async function inSpan<T>(
   options: { parent: Context; kind: SpanKind; attributes?: Record<string, string> },
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
-  const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, options.parent);
+  const span = tracer().startSpan(
+    name,
+    { kind: options.kind, attributes: options.attributes },
+    options.parent,
+  );
   try {
     return await context.with(trace.setSpan(options.parent, span), () => work(span));
   } catch (error) {
@@ -103,10 +110,14 @@ export function traceForwardedCall(
 ): void {
   delete req.headers.traceparent;
   delete req.headers.tracestate;
-  const span = tracer().startSpan(`${req.method} ${upstream}`, {
-    kind: SpanKind.SERVER,
-    attributes: { 'innerview.upstream': upstream },
-  }, ROOT_CONTEXT);
+  const span = tracer().startSpan(
+    `${req.method} ${upstream}`,
+    {
+      kind: SpanKind.SERVER,
+      attributes: { 'innerview.upstream': upstream },
+    },
+    ROOT_CONTEXT,
+  );
   const active = trace.setSpan(ROOT_CONTEXT, span);
   const carrier: Record<string, string> = {};
   propagation.inject(active, carrier);

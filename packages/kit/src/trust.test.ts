@@ -35,9 +35,10 @@ describe('signed call statements', () => {
     });
     // An identity added to a call signed for nobody.
     const anonymous = signCall(newKey, { caller: 'gateway', method: 'GET', path: '/api/v1/users/me' });
-    expect(
-      verifyCall({ current: newKey }, call({ ...anonymous, 'x-innerview-user-id': userId })),
-    ).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyCall({ current: newKey }, call({ ...anonymous, 'x-innerview-user-id': userId }))).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     expect(verifyCall({ current: newKey }, call({ 'x-innerview-user-id': userId }))).toEqual({
       ok: false,
       reason: 'unsigned',
@@ -68,10 +69,20 @@ describe('signed call statements', () => {
   });
 
   it('accepts the previous key while a new one rolls out, and nothing once it is gone', () => {
-    const byOld = signCall(oldKey, { caller: 'chat', method: 'POST', path: '/internal/extracted-text', userId });
+    const byOld = signCall(oldKey, {
+      caller: 'chat',
+      method: 'POST',
+      path: '/internal/extracted-text',
+      userId,
+    });
     const during = { current: newKey, previous: oldKey };
     expect(verifyCall(during, call(byOld, 'POST', '/internal/extracted-text')).ok).toBe(true);
-    const byNew = signCall(newKey, { caller: 'chat', method: 'POST', path: '/internal/extracted-text', userId });
+    const byNew = signCall(newKey, {
+      caller: 'chat',
+      method: 'POST',
+      path: '/internal/extracted-text',
+      userId,
+    });
     expect(verifyCall(during, call(byNew, 'POST', '/internal/extracted-text')).ok).toBe(true);
     expect(verifyCall({ current: newKey }, call(byOld, 'POST', '/internal/extracted-text'))).toEqual({
       ok: false,
@@ -116,8 +127,7 @@ describe('a service behind the trust check', () => {
   });
   afterAll(() => server.stop());
 
-  const whoami = (headers: Record<string, string>) =>
-    fetch(`${server.url}/api/v1/whoami`, { headers });
+  const whoami = (headers: Record<string, string>) => fetch(`${server.url}/api/v1/whoami`, { headers });
 
   it('refuses unsigned calls in the error shape, even to public routes', async () => {
     const response = await whoami({ 'x-innerview-user-id': userId });

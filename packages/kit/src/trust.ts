@@ -20,7 +20,12 @@ export const SIGNATURE_HEADER = 'x-innerview-signature';
 const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Every header a client must never choose: the gateway drops inbound copies of all of them. */
-export const TRUSTED_HEADERS = [USER_ID_HEADER, SESSION_ID_HEADER, CLIENT_IP_HEADER, SIGNATURE_HEADER] as const;
+export const TRUSTED_HEADERS = [
+  USER_ID_HEADER,
+  SESSION_ID_HEADER,
+  CLIENT_IP_HEADER,
+  SIGNATURE_HEADER,
+] as const;
 
 export const callers = [
   'gateway',
@@ -226,7 +231,11 @@ export interface CallSigner {
   caller: Caller;
   keys: TrustKeys;
   /** Headers for a call of `method` on `url` (a full URL or a path with query) on behalf of `identity`. */
-  headers(method: string, url: string | URL, identity?: Omit<CallStatement, 'caller'>): Record<string, string>;
+  headers(
+    method: string,
+    url: string | URL,
+    identity?: Omit<CallStatement, 'caller'>,
+  ): Record<string, string>;
 }
 
 export function callSigner(caller: Caller, keys: TrustKeys): CallSigner {

@@ -18,8 +18,8 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { RedisRevocationStore } from '@innerview/kit/tokens/index';
 import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair } from 'jose';

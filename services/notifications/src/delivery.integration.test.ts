@@ -9,8 +9,8 @@ import {
   type RunningService,
   startService,
 } from '@innerview/kit';
-import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
 import { type EventEnvelope, type EventType, parseEvent } from '@innerview/contracts';
 import { lt } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db.ts';
+import { contextFrom, inSpan, SpanKind } from '../tracing.ts';
 import type { EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import { type EventsLogger, PoisonEventError, silentLogger } from './delivery.ts';
 import { cutoff } from './outbox.ts';
-import { contextFrom, inSpan, SpanKind } from '../tracing.ts';
 import { kitInbox } from './schema.ts';
 
 /**

@@ -10,13 +10,13 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import {
   createTokenVerifier,
   MemoryRevocationStore,
   type RevocationStore,
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createAuthService } from '../app.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 

@@ -10,8 +10,8 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
-import { runSweeps } from '../actions/sweeps.ts';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { runSweeps } from '../actions/sweeps.ts';
 import { createBillingService } from '../app.ts';
 import type { BillingContext, BillingWiring } from '../billing-context.ts';
 import type { BillingConfig } from '../config.ts';

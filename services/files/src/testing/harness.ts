@@ -13,9 +13,9 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
-import { createFilesService } from '../app.ts';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import type { Caller } from '@innerview/kit/trust';
+import { createFilesService } from '../app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
 type Json = any;
@@ -63,7 +63,10 @@ export interface FilesHarness {
     fields?: Record<string, string>,
   ): Promise<Answer>;
   /** `POST /internal/extracted-text` signed by chat for `body.user_id`, with the run's key unless another is given. */
-  extractedText(body: { user_id?: unknown; [field: string]: unknown }, options?: { key?: string; caller?: Caller }): Promise<Answer>;
+  extractedText(
+    body: { user_id?: unknown; [field: string]: unknown },
+    options?: { key?: string; caller?: Caller },
+  ): Promise<Answer>;
   publish(event: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
 }
@@ -100,7 +103,11 @@ export async function startFilesHarness(
       body: json && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined,
     };
   };
-  const call: FilesHarness['call'] = async (method, route, { userId, body, headers = {}, caller, key } = {}) =>
+  const call: FilesHarness['call'] = async (
+    method,
+    route,
+    { userId, body, headers = {}, caller, key } = {},
+  ) =>
     answer(
       await signedFetch(key ? { current: key } : service, `${service.url}${route}`, {
         method,

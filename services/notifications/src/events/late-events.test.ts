@@ -13,8 +13,8 @@ import {
   type RunningService,
   startService,
 } from '@innerview/kit';
-import { eq, inArray } from 'drizzle-orm';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from '../app.ts';
 import { markErased } from '../db/erased.ts';
@@ -63,7 +63,9 @@ async function deliver(...events: EventEnvelope[]) {
 }
 
 const mailsTo = async (to: string): Promise<StoredMail[]> =>
-  (await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<StoredMail[]>;
+  (await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<
+    StoredMail[]
+  >;
 const rowsOf = (userId: string) => service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
 
 const facts = (userId: string, email: string) => ({
