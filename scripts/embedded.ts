@@ -15,6 +15,7 @@ import {
   startService,
 } from '@innerview/kit';
 import { bearerToken, createTokenVerifier, MemoryRevocationStore } from '@innerview/kit/tokens/index';
+import { startTracing } from '@innerview/kit/tracing';
 import { signCall } from '@innerview/kit/trust';
 import type { Request, Response } from 'express';
 import { createAuthService } from '../services/auth/src/app.ts';
@@ -88,6 +89,8 @@ export interface Embedded {
  */
 export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
   const dataDir = path.resolve(options.dataDir);
+  // One process, one tracer provider (exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  startTracing('innerview');
   const bus = await createEventBus({ kind: 'memory' });
   // Auth writes revocations, the gateway reads them: one store, so a logout counts at once.
   const revocations = new MemoryRevocationStore();

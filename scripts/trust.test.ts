@@ -30,7 +30,7 @@ beforeAll(async () => {
     dataDir,
     env: { LOG_LEVEL: 'silent', INTERNAL_SIGNING_KEY_PREVIOUS: previousKey },
   });
-}, 400_000);
+}, 900_000);
 
 afterAll(async () => {
   await product?.stop();

@@ -1,5 +1,6 @@
 import { listen, runMain } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
+import { startTracing } from '@innerview/kit/tracing';
 import { createGateway } from './app.ts';
 import { gatewaySettingsFromEnv } from './config.ts';
 import { createTokenCheck } from './token-check.ts';
@@ -7,6 +8,7 @@ import { createTokenCheck } from './token-check.ts';
 // Distributed mode (compose, k8s). Embedded mode builds the gateway in scripts/embedded.ts instead.
 await runMain(async () => {
   const settings = gatewaySettingsFromEnv();
+  startTracing('gateway');
   const logger = createLogger({ name: 'gateway', level: settings.logLevel });
   const tokens = createTokenCheck({
     authUrl: settings.options.upstreams.auth,

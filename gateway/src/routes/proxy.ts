@@ -1,5 +1,6 @@
 import { sendError } from '@innerview/kit/errors';
 import type { Logger } from '@innerview/kit/logger';
+import { traceForwardedCall } from '@innerview/kit/tracing';
 import { signCall, TRUSTED_HEADERS } from '@innerview/kit/trust';
 import type { RequestHandler } from 'express';
 import { markProxied } from '../access-log.ts';
@@ -84,6 +85,6 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
         observe(service, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
       });
     }
-    forwarder.forward(service, req, res);
+    traceForwardedCall(req, res, service, () => forwarder.forward(service, req, res));
   };
 }

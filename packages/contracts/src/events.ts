@@ -177,6 +177,11 @@ export const EventEnvelope = z.object({
   occurredAt: z.string().datetime(),
   subject: z.string(),
   data: z.unknown(),
+  /** W3C trace context of the change that caused the event; consumers continue its trace. */
+  traceparent: z
+    .string()
+    .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/)
+    .optional(),
 });
 export type EventEnvelope<T extends EventType = EventType> = {
   id: string;
@@ -185,6 +190,7 @@ export type EventEnvelope<T extends EventType = EventType> = {
   occurredAt: string;
   subject: string;
   data: EventData<T>;
+  traceparent?: string;
 };
 
 /** Parses an envelope and its payload; throws a ZodError on anything malformed. */

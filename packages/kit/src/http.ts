@@ -6,6 +6,7 @@ import { type Logger, loggableUrl } from './logger.ts';
 import { createMetrics, metricsAccess, type ServiceMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { mountRoutes, type RouteDefinition } from './route.ts';
+import { traceMiddleware } from './tracing.ts';
 import { rememberInboundRequestId, type TrustKeys, trustMiddleware } from './trust.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -67,6 +68,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', false);
   const metrics = options.metrics ?? createMetrics(name);
   app.use(requestIdMiddleware);
+  app.use(traceMiddleware);
   app.use(
     pinoHttp({
       logger,

@@ -28,6 +28,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import type { RouteDefinition } from './route.ts';
 import { instrumentBus, registerServiceGauges } from './service-metrics.ts';
+import { startTracing } from './tracing.ts';
 import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -130,6 +131,7 @@ export async function startService<S extends z.ZodObject>(
   const config = loadConfig(schema, { PORT: String(definition.defaultPort), ...env }) as C;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   const trust = trustKeysFor(config);
+  startTracing(definition.name);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),

@@ -1,4 +1,5 @@
 import { createEvent, ManualClock } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from './db/schema.ts';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function deliver(delivery: { payload: string; signature: string }) {
-  const response = await fetch(`${h.url}/api/v1/webhooks/stripe`, {
+  const response = await signedFetch(h.service, `${h.url}/api/v1/webhooks/stripe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
     body: delivery.payload,
@@ -134,7 +135,10 @@ describe('the Stripe adapter', () => {
       ),
     });
     expect(tampered.status).toBe(400);
-    const unsigned = await fetch(`${h.url}/api/v1/webhooks/stripe`, { method: 'POST', body: forged.payload });
+    const unsigned = await signedFetch(h.service, `${h.url}/api/v1/webhooks/stripe`, {
+      method: 'POST',
+      body: forged.payload,
+    });
     expect(unsigned.status).toBe(400);
     expect((await status(user)).subscription_status).toBe('monthly');
   });
