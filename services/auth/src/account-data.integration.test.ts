@@ -57,6 +57,9 @@ let withoutExport: Server;
 let h: AuthHarness;
 const notificationsDir = mkdtempSync(path.join(tmpdir(), 'iv-account-data-'));
 
+// Auth seals link tokens, notifications opens them: one shared key.
+const eventPayloadKey = generateKeyText(1);
+
 beforeAll(async () => {
   for (const name of ['auth', 'questionnaire', 'notifications'] as const) {
     databases[name] = await createTestDatabase(`iv_${name}`);
@@ -84,6 +87,7 @@ beforeAll(async () => {
       MAIL_TRANSPORT: 'file',
       MAIL_RETRY_BACKOFF_MS: '50',
       INTERNAL_TOKEN: internalToken,
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
     },
     bus,
     clock,
@@ -102,6 +106,7 @@ beforeAll(async () => {
       AUTH_PRIVATE_JWK: JSON.stringify(await exportJWK(pair.privateKey)),
       JOBS: 'memory',
       INTERNAL_TOKEN: internalToken,
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
       QUESTIONNAIRE_URL: questionnaire.url,
       NOTIFICATIONS_URL: notifications.url,
       FILES_URL: `http://127.0.0.1:${port}`,
