@@ -235,7 +235,9 @@ describe('account deletion', () => {
     const me = await h.signedIn();
     const phone = (await json(await h.login(me.email, me.password))).body.access_token as string;
 
-    const deleted = await json(await h.call('DELETE', '/api/v1/users/me', undefined, me.headers));
+    const deleted = await json(
+      await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers),
+    );
     expect(deleted.status).toBe(200);
     expect(await h.asGateway(me.token)).toBeNull();
     expect(await h.asGateway(phone)).toBeNull();
@@ -311,7 +313,7 @@ describe('data export', () => {
 
   it('is refused without a valid session', async () => {
     const me = await h.signedIn();
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
     expect(await h.asGateway(me.token)).toBeNull();
     // Even a call that slipped past the gateway finds no live account.
     expect((await h.call('GET', '/api/v1/users/me/export', undefined, me.headers)).status).toBe(401);
@@ -327,7 +329,7 @@ describe('the 90-day erasure', () => {
       await sql.questionnaire.query('select answer_ciphertext from answers where user_id = $1', [me.userId])
     ).rows[0].answer_ciphertext as string;
 
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
 
     // Day 90: the confirmation mail, in the person's language, while the address still exists.
     clock.advance(90 * DAY);

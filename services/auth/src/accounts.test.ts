@@ -362,11 +362,30 @@ describe('passwords', () => {
     const me = await h.signedIn();
     const second = ((await (await h.login(me.email, me.password)).json()) as { access_token: string })
       .access_token;
+    // Re-authentication: a token alone changes nothing.
+    for (const [current, type, msg] of [
+      [undefined, 'currentPasswordRequired', 'Please enter your current password'],
+      ['Not-my-password1', 'currentPasswordWrong', 'Your current password is incorrect'],
+    ] as const) {
+      const refused = await json(
+        await h.call(
+          'PATCH',
+          '/api/v1/users/me/password',
+          { current_password: current, new_password: 'Brand-new1', confirm_new_password: 'Brand-new1' },
+          me.headers,
+        ),
+      );
+      expect(refused).toEqual({
+        status: 422,
+        body: { code: 'VALIDATION_ERROR', detail: [{ loc: ['body', 'current_password'], msg, type }] },
+      });
+    }
+    expect(await h.asGateway(me.token)).not.toBeNull();
     const invalid = await json(
       await h.call(
         'PATCH',
         '/api/v1/users/me/password',
-        { new_password: 'short', confirm_new_password: 'other' },
+        { current_password: me.password, new_password: 'short', confirm_new_password: 'other' },
         me.headers,
       ),
     );
@@ -379,7 +398,7 @@ describe('passwords', () => {
       await h.call(
         'PATCH',
         '/api/v1/users/me/password',
-        { new_password: 'Brand-new1', confirm_new_password: 'Brand-new1' },
+        { current_password: me.password, new_password: 'Brand-new1', confirm_new_password: 'Brand-new1' },
         me.headers,
       ),
     );

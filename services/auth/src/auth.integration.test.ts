@@ -121,7 +121,11 @@ describe('auth on PostgreSQL and Redis', () => {
     const changed = await h.call(
       'PATCH',
       '/api/v1/users/me/password',
-      { new_password: 'Changed-pass1', confirm_new_password: 'Changed-pass1' },
+      {
+        current_password: second.password,
+        new_password: 'Changed-pass1',
+        confirm_new_password: 'Changed-pass1',
+      },
       second.headers,
     );
     expect(changed.status).toBe(200);
