@@ -22,6 +22,9 @@ export const authMessages = {
   passwordPersonal: 'Password must not contain your name or the first part of your email address',
   passwordBreached:
     'This password is too common: it appears in lists of leaked passwords. Please choose another',
+  // Re-authentication before a password change or an account deletion (docs/adr/0046).
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is incorrect',
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
   firstNameLength: 'First name must be 2 to 255 characters',

@@ -1,3 +1,4 @@
+import { authMessages } from '@innerview/contracts';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext } from '../auth-context.ts';
@@ -130,7 +131,7 @@ export async function requireCurrentPassword(
     throw new HttpError(422, [
       {
         loc: ['body', 'current_password'],
-        msg: accountMessages.currentPasswordRequired,
+        msg: authMessages.currentPasswordRequired,
         type: 'currentPasswordRequired',
       },
     ]);
@@ -138,7 +139,7 @@ export async function requireCurrentPassword(
     throw new HttpError(422, [
       {
         loc: ['body', 'current_password'],
-        msg: accountMessages.currentPasswordWrong,
+        msg: authMessages.currentPasswordWrong,
         type: 'currentPasswordWrong',
       },
     ]);

@@ -38,9 +38,6 @@ export const accountMessages = {
   emailVerified: 'Email verified. You can now sign in.',
   passwordUpdated: 'Password updated successfully. Please sign in with your new password.',
   loggedOut: 'Logged out',
-  // Re-authentication (docs/adr/0046): not in the spec, worded like its field messages.
-  currentPasswordRequired: 'Please enter your current password',
-  currentPasswordWrong: 'Your current password is incorrect',
   languageInvalid: 'Language must be one of en, fr, de, it, es',
   themeInvalid: 'Theme must be one of light, dark, system',
   settingsEmpty: 'Give a language, a theme, or both',

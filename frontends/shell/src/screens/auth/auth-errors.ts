@@ -25,6 +25,8 @@ const MESSAGE_KEYS = {
   passwordControlCharacters: true,
   passwordPersonal: true,
   passwordBreached: true,
+  currentPasswordRequired: true,
+  currentPasswordWrong: true,
   confirmRequired: true,
   passwordsDiffer: true,
   firstNameLength: true,
