@@ -54,9 +54,9 @@ describe('auth on PostgreSQL and Redis', () => {
   it('signs up, refuses login until verified, verifies once, then signs in', async () => {
     const body = h.signupBody();
     expect((await h.post('/api/v1/users/signup', body)).status).toBe(201);
-    const { token } = (
-      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email)
-    ).data;
+    const token = h.tokenOf(
+      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email),
+    );
     expect((await json(await h.login(body.email, body.password))).body.code).toBe('EMAIL_NOT_VERIFIED');
     expect((await h.post('/api/v1/users/verify', { token })).status).toBe(200);
     expect((await json(await h.post('/api/v1/users/verify', { token }))).body.code).toBe('TOKEN_INVALID');
@@ -72,9 +72,9 @@ describe('auth on PostgreSQL and Redis', () => {
   it('expires a verification token after 24 hours', async () => {
     const body = h.signupBody();
     await h.post('/api/v1/users/signup', body);
-    const { token } = (
-      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email)
-    ).data;
+    const token = h.tokenOf(
+      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email),
+    );
     h.clock.advance(24 * 60 * MIN);
     expect((await json(await h.post('/api/v1/users/verify', { token }))).body.code).toBe('TOKEN_EXPIRED');
   });
@@ -220,6 +220,7 @@ describe('auth on PostgreSQL and Redis', () => {
       service: h.service.ctx as never,
       revocations: fresh,
       limiter: rateLimiter,
+      eventPayloadKeys: undefined as never,
       signingKey: () => Promise.reject(new Error('unused')),
     });
     expect(restored).toBeGreaterThan(0);
