@@ -35,7 +35,8 @@ export const eventDataSchemas = {
     email: z.string().email(),
     firstName: z.string(),
     language,
-    token: z.string(),
+    /** The one-time token sealed under EVENT_PAYLOAD_KEY: open with `openPayload` and `oneTimeTokenAad`. */
+    sealedToken: z.string(),
     expiresAt: z.string(),
   }),
   /**
@@ -54,7 +55,8 @@ export const eventDataSchemas = {
     email: z.string().email(),
     firstName: z.string(),
     language,
-    token: z.string(),
+    /** The one-time token sealed under EVENT_PAYLOAD_KEY: open with `openPayload` and `oneTimeTokenAad`. */
+    sealedToken: z.string(),
     expiresAt: z.string(),
   }),
   'auth.password.changed': z.object({ userId, email: z.string().email(), firstName: z.string(), language }),

@@ -1,3 +1,4 @@
+import type { KeyRing } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
 import type { RevocationStore } from '@innerview/kit/tokens/index';
 import type { AuthConfig } from './config.ts';
@@ -11,6 +12,8 @@ export interface AuthContext {
   service: AuthServiceContext;
   revocations: RevocationStore;
   limiter: RateLimiter;
+  /** Seals one-time tokens in events (EVENT_PAYLOAD_KEY, shared with notifications). */
+  eventPayloadKeys: KeyRing;
   /** Loaded (or generated) once at start-up. */
   signingKey(): Promise<SigningKey>;
   /** Base URLs of the other services, for the data export (ADR 17); a missing one is "unavailable". */

@@ -16,7 +16,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from './app.ts';
 import { sentMail } from './db/schema.ts';
-import { eventually } from './testing/helpers.ts';
+import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 import { startSmtpTestServer } from './testing/smtp-test-server.ts';
 
 /**
@@ -50,6 +50,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
         SMTP_URL: smtp.url,
         APP_URL: 'https://app.innerview.ch',
         MAIL_RETRY_BACKOFF_MS: '50',
+        EVENT_PAYLOAD_KEY: testEventPayloadKey,
       },
       bus,
       jobs,
@@ -83,7 +84,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
       email: 'elena@example.ch',
       firstName: 'Elena',
       language: 'es',
-      token: 'reset-token-1',
+      sealedToken: sealedForTest('auth.password-reset.requested', userId, 'reset-token-1'),
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
 
@@ -113,7 +114,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
       email: 'noah@example.ch',
       firstName: 'Noah',
       language: 'de',
-      token: 'verify-token-1',
+      sealedToken: sealedForTest('auth.verification.requested', userId, 'verify-token-1'),
       expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
     });
     await bus.publish([event]); // redelivered: must not make a second mail

@@ -16,7 +16,7 @@ import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from './app.ts';
 import type { StoredMail } from './mail/mail-transport.ts';
-import { eventually } from './testing/helpers.ts';
+import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 
 /**
  * The service as embedded mode runs it: in-memory PGlite, in-process bus and jobs, mails as files.
@@ -33,7 +33,13 @@ describe('notifications service, embedded mode', () => {
     bus = await createEventBus({ kind: 'memory' });
     jobs = createMemoryJobQueue();
     service = await startService(notificationsService, {
-      env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
+      env: {
+        DATABASE_URL: 'memory://',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        MAIL_RETRY_BACKOFF_MS: '10',
+        EVENT_PAYLOAD_KEY: testEventPayloadKey,
+      },
       bus,
       jobs,
     });
@@ -61,7 +67,7 @@ describe('notifications service, embedded mode', () => {
     email,
     firstName: 'Léa <3',
     language: 'fr' as const,
-    token,
+    sealedToken: sealedForTest('auth.verification.requested', userId, token),
     expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
   });
 
@@ -116,7 +122,7 @@ describe('notifications service, embedded mode', () => {
       email: to,
       firstName: 'Giulia',
       language: 'it',
-      token: 'reset-1',
+      sealedToken: sealedForTest('auth.password-reset.requested', userId, 'reset-1'),
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
     await publish('auth.password.changed', userId, {

@@ -1,4 +1,5 @@
 import { runErasureSweep } from '../actions/deletion.ts';
+import { MAIL_REQUEST_JOB, type MailRequestJob, runMailRequest } from '../actions/mail-requests.ts';
 import { keepRevocationsComplete, restoreRevocations } from '../actions/sessions.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
@@ -28,7 +29,7 @@ export async function registerJobs(auth: AuthContext): Promise<void> {
   service.onStop(keepRevocationsComplete(auth));
   service.jobs.process(SWEEP, async () => {
     const removed = await sweepExpired(service.db, service.clock.now(), {
-      unknownAttemptsAfterMs: DAY_MS,
+      loginAttemptsAfterMs: DAY_MS,
       tokensAfterMs: 7 * DAY_MS,
       sessionsAfterMs: 30 * DAY_MS,
     });
@@ -40,4 +41,5 @@ export async function registerJobs(auth: AuthContext): Promise<void> {
     if (done.noticed > 0 || done.erased > 0) service.log.info(done, 'account erasure sweep done');
   });
   await service.jobs.repeat(ERASURE_JOB, { everyMs: HOUR_MS });
+  service.jobs.process<MailRequestJob>(MAIL_REQUEST_JOB, ({ data }) => runMailRequest(auth, data));
 }

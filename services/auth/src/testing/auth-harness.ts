@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventType } from '@innerview/contracts';
+import { type EventEnvelope, type EventType, oneTimeTokenAad } from '@innerview/contracts';
+import { generateKeyText, loadOrCreateEventPayloadKeys, openPayload } from '@innerview/crypto';
 import {
   createEventBus,
   createLogger,
   type EventBus,
+  type JobQueue,
+  type Logger,
   ManualClock,
   type RunningService,
   SESSION_ID_HEADER,
@@ -71,6 +74,10 @@ export interface HarnessOptions {
   clock?: ManualClock;
   /** A bus the caller owns (e.g. Redis, shared with other services); by default a private in-process one. */
   bus?: EventBus;
+  /** The job queue (an in-process one by default). */
+  jobs?: JobQueue;
+  /** The service's logger (silent by default); a test that checks what is logged passes its own. */
+  logger?: Logger;
 }
 
 const authEventTypes: EventType[] = [
@@ -91,6 +98,9 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
   const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const revocations = options.revocations ?? new MemoryRevocationStore({ clock });
+  // The key notifications would share to open the tokens in the mails' events.
+  const eventPayloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
+  const eventPayloadKeys = loadOrCreateEventPayloadKeys({ value: eventPayloadKey });
   const definition = createAuthService({ revocations, rateLimiter: options.rateLimiter });
   const service = await startService(definition, {
     env: {
@@ -101,11 +111,13 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MULTIPLIER: '100',
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
       ...options.env,
     },
     bus,
     clock,
-    logger: createLogger({ name: 'auth', level: 'silent' }),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    logger: options.logger ?? createLogger({ name: 'auth', level: 'silent' }),
   });
   const events: EventEnvelope[] = [];
   const collector = await bus.subscribe({
@@ -166,7 +178,8 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     return who ? { [USER_ID_HEADER]: who.userId, [SESSION_ID_HEADER]: who.sessionId } : null;
   };
 
-  const tokenOf: AuthHarness['tokenOf'] = (event) => event.data.token;
+  const tokenOf: AuthHarness['tokenOf'] = (event) =>
+    openPayload(eventPayloadKeys, event.data.sealedToken, oneTimeTokenAad(event.type, event.data.userId));
 
   const verifiedUser: AuthHarness['verifiedUser'] = async (overrides = {}) => {
     const body = signupBody(overrides);

@@ -21,7 +21,13 @@ import { markErased } from '../db/erased.ts';
 import { sentMail } from '../db/schema.ts';
 import { sendMailHandler, sendMailJobName } from '../jobs/send-mail.ts';
 import type { MailTransport, OutgoingMail, StoredMail } from '../mail/mail-transport.ts';
-import { capturingLogger, eventually } from '../testing/helpers.ts';
+import {
+  capturingLogger,
+  eventually,
+  openForTest,
+  sealedForTest,
+  testEventPayloadKey,
+} from '../testing/helpers.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters), and mail jobs still running at the erasure, must neither mail them (but for
@@ -36,7 +42,13 @@ beforeAll(async () => {
   bus = await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` });
   jobs = createMemoryJobQueue();
   service = await startService(notificationsService, {
-    env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
+    env: {
+      DATABASE_URL: 'memory://',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MAIL_RETRY_BACKOFF_MS: '10',
+      EVENT_PAYLOAD_KEY: testEventPayloadKey,
+    },
     bus,
     jobs,
   });
@@ -90,7 +102,7 @@ describe('events about an erased person', () => {
       }),
       event('auth.password-reset.requested', me, {
         ...facts(me, to),
-        token: 'late-token',
+        sealedToken: sealedForTest('auth.password-reset.requested', me, 'late-token'),
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
@@ -100,7 +112,7 @@ describe('events about an erased person', () => {
     await deliver(
       event('auth.verification.requested', other, {
         ...facts(other, otherTo),
-        token: 'tok',
+        sealedToken: sealedForTest('auth.verification.requested', other, 'tok'),
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
@@ -151,6 +163,7 @@ describe('a mail job that runs after the erasure', () => {
       db: service.ctx.db,
       transport,
       log: capturingLogger().log,
+      openToken: openForTest,
       settings: {
         appUrl: 'http://localhost:8080',
         supportEmail: 'support@innerview.ch',
