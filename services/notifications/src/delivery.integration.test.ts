@@ -40,8 +40,9 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
     service = await startService(notificationsService, {
       env: {
         NODE_ENV: 'production',
-        // Production requires the internal-call secret (packages/kit/src/production.ts).
-        INTERNAL_TOKEN: 'delivery-test-internal-token-of-32-characters',
+        // Production requires its secrets (packages/kit/src/production.ts): the signing key below,
+        // and the key that opens auth's sealed link tokens.
+        EVENT_PAYLOAD_KEY: 'gfD9mAeX4iqr/PGKQoaHOOCesBz0+rfpA8n0FkxEs/I=',
         LOG_LEVEL: 'silent',
         INTERNAL_SIGNING_KEY: testSigningKey,
         DATABASE_URL: database.url,
