@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   checkStartup,
@@ -8,6 +9,9 @@ import {
 
 // The deployment tests are only as good as this derivation: if it found nothing, every deployment
 // would pass. These pin what the services demand today, read from their own code.
+/** A key nobody published: production refuses the development values in the repository. */
+const freshKey = () => randomBytes(32).toString('base64');
+
 const distributed = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://u@db:5432/x',
@@ -32,7 +36,8 @@ describe('service requirements derived from the services', () => {
     await expect(checkStartup('chat', { ...distributed, NODE_ENV: 'development' })).rejects.toThrow(
       /_KEY: required with a PostgreSQL DATABASE_URL/,
     );
-    await expect(checkStartup('notifications', { ...distributed, SMTP_URL: '' })).rejects.toThrow(
+    const keys = { EVENT_PAYLOAD_KEY: freshKey(), INTERNAL_SIGNING_KEY: freshKey() };
+    await expect(checkStartup('notifications', { ...distributed, ...keys, SMTP_URL: '' })).rejects.toThrow(
       /MAIL_TRANSPORT: file delivery is for development/,
     );
     const files = await requiredVariables('files', distributed);
@@ -55,9 +60,9 @@ describe('service requirements derived from the services', () => {
   it('checks key formats with the loaders the services use', async () => {
     const keys = {
       ...distributed,
-      MASTER_KEY: 'IU01EJdHHIshnRsYblr3uzHl+rRSWfOtv0KhUbvGtFs=',
-      EVENT_PAYLOAD_KEY: 'wwlIzdspzpVt32ag69wAOD7hWjrq2uU8fDBGgBuAMFE=',
-      INTERNAL_SIGNING_KEY: 'dP2Lpna7kEKJsL9uJLaZRAHOMBAYEqvu90bkHfPffFQ=',
+      MASTER_KEY: freshKey(),
+      EVENT_PAYLOAD_KEY: freshKey(),
+      INTERNAL_SIGNING_KEY: freshKey(),
     };
     await expect(checkStartup('questionnaire', keys)).resolves.toBeUndefined();
     await expect(checkStartup('questionnaire', { ...keys, MASTER_KEY: 'c2hvcnQ=' })).rejects.toThrow(

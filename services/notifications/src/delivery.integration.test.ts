@@ -40,9 +40,8 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
     service = await startService(notificationsService, {
       env: {
         NODE_ENV: 'production',
-        // Production requires its secrets (packages/kit/src/production.ts): the signing key below,
-        // and the key that opens auth's sealed link tokens.
-        EVENT_PAYLOAD_KEY: 'gfD9mAeX4iqr/PGKQoaHOOCesBz0+rfpA8n0FkxEs/I=',
+        // Production requires its secrets (packages/kit/src/production.ts): the signing key and the
+        // key of auth's sealed link tokens below.
         LOG_LEVEL: 'silent',
         INTERNAL_SIGNING_KEY: testSigningKey,
         DATABASE_URL: database.url,
