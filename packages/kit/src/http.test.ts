@@ -188,7 +188,7 @@ describe('service HTTP app', () => {
   });
 
   it('answers 503 with Retry-After, not 500, when a dependency cannot be reached', async () => {
-    const res = await fetch(`${server.url}/api/v1/db-gone`);
+    const res = await signedFetch(keys, `${server.url}/api/v1/db-gone`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
