@@ -17,7 +17,7 @@ const VICTIM = '198.51.100.4';
 async function loginFrom(address: string, email: string, password: string) {
   const response = await fetch(`${h.url}/api/v1/login/access-token`, {
     method: 'POST',
-    headers: { 'x-forwarded-for': address },
+    headers: { 'x-innerview-client-ip': address },
     body: new URLSearchParams({ username: email, password, grant_type: 'password', scope: '' }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -59,7 +59,7 @@ describe('lockout abuse: a stranger cannot keep the owner out', () => {
     expect((await loginFrom(VICTIM, victim.email, victim.password)).status).toBe(403);
     const recovery = await fetch(`${h.url}/api/v1/password-recovery/${encodeURIComponent(victim.email)}`, {
       method: 'POST',
-      headers: { 'x-forwarded-for': '192.0.2.50' },
+      headers: { 'x-innerview-client-ip': '192.0.2.50' },
     });
     expect(recovery.status).toBe(200);
     const requested = await h.waitForEvent(
