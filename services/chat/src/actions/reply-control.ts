@@ -1,5 +1,5 @@
 import type { ChatContext } from '../chat-context.ts';
-import { leasedSessions } from '../db/reply-leases.ts';
+import { leasedSessions, storedReplyState } from '../db/reply-leases.ts';
 import type { AbortReason, ReplyStreamInfo } from '../streams/reply-streams.ts';
 
 /**
@@ -33,5 +33,13 @@ export async function streamingSessions(chat: ChatContext, userId: string): Prom
 
 /** The reply in flight (or just finished) in a session, as far as written. */
 export async function liveReply(chat: ChatContext, sessionId: string): Promise<ReplyStreamInfo | undefined> {
-  return chat.streams.info(sessionId) ?? (await chat.shared?.info(sessionId));
+  const local = chat.streams.info(sessionId);
+  if (local || !chat.shared) return local;
+  const mirrored = await chat.shared.info(sessionId);
+  if (!mirrored || mirrored.ended) return mirrored;
+  // A mirror that never got its end is a reply whose writer died: it is failed, not being written.
+  const state = await storedReplyState(chat.service.db, sessionId);
+  if (state.kind === 'failed') return undefined;
+  if (state.kind === 'leased' && state.until.getTime() < chat.service.clock.now().getTime()) return undefined;
+  return mirrored;
 }
