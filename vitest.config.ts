@@ -73,7 +73,7 @@ export default defineConfig({
           include: ['e2e/distributed/**/*.distributed.ts'],
           exclude: ignored,
           testTimeout: 600_000,
-          hookTimeout: 900_000,
+          hookTimeout: 1_200_000,
           fileParallelism: false,
         },
       },
