@@ -169,6 +169,7 @@ describe('the distributed product', () => {
     expect(data).toContain('I keep postponing the talk with my sister.');
     const deleted = await api.raw('/api/v1/users/me', { method: 'DELETE', token: person.token });
     expect(deleted.status).toBe(200);
+    api.forget(person.token);
     expect((await api.login(person.email)).call.status).toBe(403);
     expect((await api.raw('/api/v1/users/me', { token: person.token })).status).toBe(401);
     // The people of the background load.

@@ -65,6 +65,12 @@ export class Api {
 
   constructor(readonly baseUrl: string) {}
 
+  /** A person deleted their account: what they had is gone on purpose, so it is no longer owed. */
+  forget(token: string): void {
+    for (const call of this.calls)
+      if (call.effect && 'token' in call.effect && call.effect.token === token) call.effect = undefined;
+  }
+
   async raw(
     path: string,
     init: RequestInit & { token?: string; json?: unknown; timeoutMs?: number } = {},
