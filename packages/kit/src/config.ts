@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaConfigProblem, kafkaEnvSchema } from './events/kafka-settings.ts';
 
 /** Raised when the environment does not satisfy a service's schema; its message is one line. */
 export class ConfigError extends Error {
@@ -32,6 +33,8 @@ export const baseConfigSchema = z.object({
     'must start with redis://',
   ),
   KAFKA_BROKERS: optionalUrl,
+  /** Kafka TLS, SASL, client id and group timing (events/kafka-settings.ts). */
+  ...kafkaEnvSchema,
   /**
    * PostgreSQL connections the service may open at once (PGlite has one). Unset: the service's own
    * default (`databasePoolSize` in its definition), else 10. Size it against the server's
@@ -62,6 +65,8 @@ export function loadConfig<S extends z.ZodType>(
       throw new ConfigError('Invalid configuration: REDIS_URL: required when EVENT_BUS=redis');
     if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS)
       throw new ConfigError('Invalid configuration: KAFKA_BROKERS: required when EVENT_BUS=kafka');
+    const kafkaProblem = kafkaConfigProblem(config);
+    if (kafkaProblem) throw new ConfigError(`Invalid configuration: ${kafkaProblem}`);
     // Jobs follow Redis when it is there: a service started against Redis schedules on BullMQ.
     config.JOBS ??= config.REDIS_URL ? 'bullmq' : 'memory';
     if (config.JOBS === 'bullmq' && !config.REDIS_URL)

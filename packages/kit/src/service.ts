@@ -16,6 +16,7 @@ import {
   subscribeHandlers,
   writeEvents,
 } from './events/index.ts';
+import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
 import { createHttpApp } from './http.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -122,6 +123,10 @@ export async function startService<S extends z.ZodObject>(
         kind: config.EVENT_BUS,
         redisUrl: config.REDIS_URL,
         kafkaBrokers: config.KAFKA_BROKERS?.split(','),
+        kafka:
+          config.EVENT_BUS === 'kafka'
+            ? { ...kafkaConnectionFromEnv(config, definition.name), timing: groupTimingFromEnv(config) }
+            : undefined,
         clientId: definition.name,
         log,
       }));

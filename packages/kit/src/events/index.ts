@@ -13,6 +13,24 @@ export {
   subscribeHandlers,
 } from './inbox.ts';
 export { type KafkaBusOptions, KafkaEventBus } from './kafka-bus.ts';
+export type { KafkaMetrics } from './kafka-consumer.ts';
+export {
+  groupTimingFromEnv,
+  type KafkaConnection,
+  type KafkaGroupTiming,
+  kafkaConnectionFromEnv,
+  kafkaEnvSchema,
+} from './kafka-settings.ts';
+export {
+  deadLetterTopic,
+  eventTopic,
+  MissingTopicsError,
+  type ProvisionedTopic,
+  type ProvisionOptions,
+  type ProvisionReport,
+  provisionKafkaTopics,
+  type TopicSettings,
+} from './kafka-topics.ts';
 export { type MemoryBusOptions, MemoryEventBus } from './memory-bus.ts';
 export { kitMigrationsFolder, migrateKitTables } from './migrations.ts';
 export {
