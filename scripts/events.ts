@@ -8,6 +8,10 @@ const commands: Record<
     about: 'create or update the Kafka topics of every event type and the dead letters',
     load: () => import('./events/provision.ts'),
   },
+  'dead-letters': {
+    about: "list or replay the events a service gave up on (kept in the service's database)",
+    load: () => import('./events/dead-letters.ts'),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

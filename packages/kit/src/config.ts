@@ -41,6 +41,14 @@ export const baseConfigSchema = z.object({
    * `max_connections` over all services and replicas.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /**
+   * Event delivery (ADR 35): how long a consumer retries an event that fails transiently (a
+   * dependency down) while the service is ready, the cap of one retry delay, and the tries of a
+   * permanent failure before its dead letter.
+   */
+  EVENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(10).default(30_000),
+  EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 

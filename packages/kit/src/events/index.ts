@@ -1,6 +1,28 @@
 export type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
 export { type CreateEventBusOptions, createEventBus } from './create-bus.ts';
-export { type BusMetrics, type EventsLogger, PoisonEventError } from './delivery.ts';
+export {
+  type DeadLetterFilter,
+  deadLetterCounts,
+  deadLettersById,
+  listDeadLetters,
+  pruneDeliveryHistory,
+  type ReplayTarget,
+  requestReplay,
+  type StoredDeadLetter,
+} from './dead-letters.ts';
+export {
+  type BusMetrics,
+  type EventsLogger,
+  isTransient,
+  PoisonEventError,
+  TransientError,
+} from './delivery.ts';
+export {
+  type DeliveryCounts,
+  type DeliveryPolicy,
+  defaultDeliveryPolicy,
+  type HandlersMetrics,
+} from './durable-delivery.ts';
 export { type CreateEventOptions, createEvent } from './envelope.ts';
 export {
   consume,
@@ -41,4 +63,4 @@ export {
   writeEvents,
 } from './outbox.ts';
 export { type RedisBusOptions, RedisEventBus } from './redis-bus.ts';
-export { kitInbox, kitOutbox } from './schema.ts';
+export { kitDeadLetters, kitDeliveryAttempts, kitInbox, kitOutbox } from './schema.ts';

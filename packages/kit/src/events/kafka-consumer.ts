@@ -9,6 +9,7 @@ import {
   errorText,
   eventRef,
   isPoison,
+  isStopped,
   retryDelay,
   settlesWithin,
   sleep,
@@ -148,6 +149,8 @@ export class KafkaSubscription {
         counters.consumed++;
         return;
       } catch (error) {
+        // The handler's subscription is stopping: not a try; the offset stays uncommitted.
+        if (isStopped(error)) throw error;
         counters.failed++;
         if (attempt >= maxAttempts || isPoison(error)) {
           const letter = {
