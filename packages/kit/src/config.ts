@@ -49,6 +49,15 @@ export const baseConfigSchema = z.object({
   EVENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(10).default(30_000),
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * PostgreSQL time-outs in milliseconds (ADR 37): opening a connection or waiting for a free one
+   * (default 5000), one statement on the server (15000), a transaction idle on the server (30000),
+   * and no answer at all on the client (default: the statement time-out plus 2000).
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 

@@ -8,6 +8,7 @@ import { defineRoute, USER_ID_HEADER } from './route.ts';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 let ready = true;
+let busUp = true;
 let shuttingDown = false;
 const routes = [
   defineRoute({
@@ -45,6 +46,19 @@ const routes = [
   }),
   defineRoute({
     method: 'get',
+    path: '/api/v1/db-gone',
+    summary: 'Fails as a query does when the database refuses connections',
+    auth: 'none',
+    handler: () => {
+      // The shape drizzle gives a node-postgres failure: its own error, the socket error as cause.
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      });
+      throw new Error('Failed query: select 1', { cause: refused });
+    },
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/v1/locked',
     summary: 'Fails with a known error',
     auth: 'none',
@@ -63,6 +77,11 @@ beforeAll(async () => {
     readiness: {
       database: async () => {
         if (!ready) throw new Error('connection refused');
+      },
+    },
+    optionalReadiness: {
+      bus: async () => {
+        if (!busUp) throw new Error('redis is reconnecting');
       },
     },
     isShuttingDown: () => shuttingDown,
@@ -162,6 +181,13 @@ describe('service HTTP app', () => {
     expect(text).not.toContain('hunter2');
   });
 
+  it('answers 503 with Retry-After, not 500, when a dependency cannot be reached', async () => {
+    const res = await fetch(`${server.url}/api/v1/db-gone`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+  });
+
   it('carries extra fields of a known error', async () => {
     const res = await fetch(`${server.url}/api/v1/locked`);
     expect(res.status).toBe(403);
@@ -183,6 +209,17 @@ describe('service HTTP app', () => {
     shuttingDown = true;
     expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
     shuttingDown = false;
+  });
+
+  it('stays ready without an optional dependency, and shows it as down', async () => {
+    busUp = false;
+    const res = await fetch(`${server.url}/readyz`);
+    busUp = true;
+    expect(res.status).toBe(200);
+    expect((await res.json()).checks).toEqual({
+      database: { ok: true },
+      bus: { ok: false, error: 'redis is reconnecting', optional: true },
+    });
   });
 
   it('exposes Prometheus metrics by route pattern, never by raw URL', async () => {

@@ -28,6 +28,11 @@ export interface HttpAppOptions {
   routes: RouteDefinition[];
   /** Named checks run by `/readyz`; each throws when its dependency cannot answer. */
   readiness: Record<string, ReadinessCheck>;
+  /**
+   * Dependencies the service works on without for a while (the bus, while the outbox holds the
+   * events; Redis for jobs or caches): `/readyz` reports them (`optional: true`) but stays ready.
+   */
+  optionalReadiness?: Record<string, ReadinessCheck>;
   /** Readiness turns false at shutdown, before the server stops taking requests. */
   isShuttingDown: () => boolean;
 }
@@ -61,18 +66,19 @@ export function createHttpApp(options: HttpAppOptions): Express {
       res.status(503).json({ status: 'shutting_down', service: name, checks: {} });
       return;
     }
-    const checks: Record<string, { ok: boolean; error?: string }> = {};
-    await Promise.all(
-      Object.entries(options.readiness).map(async ([check, run]) => {
+    const checks: Record<string, { ok: boolean; error?: string; optional?: true }> = {};
+    const run = (entries: Record<string, ReadinessCheck>, optional: boolean) =>
+      Object.entries(entries).map(async ([check, probe]) => {
+        const mark = optional ? { optional: true as const } : {};
         try {
-          await withTimeout(run(), 2000);
-          checks[check] = { ok: true };
+          await withTimeout(probe(), 2000);
+          checks[check] = { ok: true, ...mark };
         } catch (err) {
-          checks[check] = { ok: false, error: err instanceof Error ? err.message : 'failed' };
+          checks[check] = { ok: false, error: err instanceof Error ? err.message : 'failed', ...mark };
         }
-      }),
-    );
-    const ready = Object.values(checks).every((c) => c.ok);
+      });
+    await Promise.all([...run(options.readiness, false), ...run(options.optionalReadiness ?? {}, true)]);
+    const ready = Object.values(checks).every((c) => c.ok || c.optional);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service: name, checks });
   });
   app.get('/metrics', metrics.handler);

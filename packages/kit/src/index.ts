@@ -12,3 +12,4 @@ export * from './metrics.ts';
 export * from './openapi.ts';
 export * from './route.ts';
 export * from './service.ts';
+export * from './unavailable.ts';

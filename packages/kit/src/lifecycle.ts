@@ -87,3 +87,17 @@ export async function runMain(start: () => Promise<{ stop(): Promise<void> }>): 
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
+
+/**
+ * The body of every `migrate.ts`: runs the migrations and exits 0, or prints the cause and exits 1
+ * (a configuration error as its one line).
+ */
+export async function runOnce(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+  process.exit(0);
+}

@@ -6,6 +6,18 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry });
 
+/**
+ * Times a service carried on without a dependency it could not reach (`outcome: fail_open`, e.g.
+ * auth's rate limits while Redis is down), by service and dependency: an operator sees at once how
+ * long a protection was off (ADR 38).
+ */
+export const dependencyUnavailableTotal = new Counter({
+  name: 'dependency_unavailable_total',
+  help: 'Operations that went on without an unreachable dependency, by service, dependency and outcome',
+  labelNames: ['service', 'dependency', 'outcome'],
+  registers: [processRegistry],
+});
+
 export interface ServiceMetrics {
   registry: Registry;
   middleware: RequestHandler;

@@ -93,7 +93,11 @@ describe('a service built with the kit', () => {
     expect((await fetch(`${auth.url}/livez`)).status).toBe(200);
     const ready = await fetch(`${auth.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks).toEqual({ database: { ok: true }, bus: { ok: true } });
+    expect((await ready.json()).checks).toEqual({
+      database: { ok: true },
+      bus: { ok: true, optional: true },
+      jobs: { ok: true, optional: true },
+    });
     expect(await (await fetch(`${auth.url}/metrics`)).text()).toContain('http_requests_total');
     const doc = await (await fetch(`${auth.url}/openapi.json`)).json();
     expect(Object.keys(doc.paths)).toContain('/api/v1/notes');

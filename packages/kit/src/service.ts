@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
-import { type Database, type Db, openDatabase, type Tx } from './db.ts';
+import { type Database, type Db, databaseTimeoutsFrom, openDatabase, type Tx } from './db.ts';
 import type { EventBus } from './events/bus.ts';
 import {
   createEventBus,
@@ -52,6 +52,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   transaction<T>(
     work: (tx: Tx, emit: (...events: EventEnvelope[]) => Promise<void>) => Promise<T>,
   ): Promise<T>;
+  /** Registers work for a graceful stop (timers, watchers), run after the consumers stop. */
+  onStop(stop: () => Promise<void> | void): void;
 }
 
 export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSchema> {
@@ -69,8 +71,13 @@ export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSche
   subscriptions?(ctx: ServiceContext<z.infer<S> & BaseConfig>): EventHandlerDefinition[];
   /** Registers job processors and repeating schedules (`src/jobs/`). */
   jobs?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Promise<void> | void;
-  /** Extra readiness checks besides the database and the bus. */
+  /** Extra readiness checks besides the database: what the service cannot work without. */
   readiness?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Record<string, () => Promise<void>>;
+  /**
+   * Dependencies shown in `/readyz` that do not make the service unready (the bus and the job queue
+   * are always there): it keeps serving without them and catches up when they return (ADR 38).
+   */
+  optionalReadiness?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Record<string, () => Promise<void>>;
 }
 
 export function defineService<S extends z.ZodObject = typeof baseConfigSchema>(
@@ -116,11 +123,13 @@ export async function startService<S extends z.ZodObject>(
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
     poolSize: config.DATABASE_POOL_SIZE ?? definition.databasePoolSize,
+    timeouts: databaseTimeoutsFrom(config),
+    log,
   });
   const owned: Array<() => Promise<void>> = [() => database.close()];
+  const stopHooks: Array<() => Promise<void> | void> = [];
   try {
-    await migrateKitTables(database);
-    if (definition.migrationsFolder) await database.migrate(definition.migrationsFolder, '__migrations');
+    await applyMigrations(database, definition);
     const bus =
       overrides.bus ??
       (await createEventBus({
@@ -164,6 +173,9 @@ export async function startService<S extends z.ZodObject>(
         if (emitted) relay.nudge();
         return result;
       },
+      onStop: (stop) => {
+        stopHooks.push(stop);
+      },
     };
     let shuttingDown = false;
     const routes = definition.routes(ctx);
@@ -172,7 +184,14 @@ export async function startService<S extends z.ZodObject>(
       logger: log,
       routes,
       isShuttingDown: () => shuttingDown,
-      readiness: { database: () => database.ping(), bus: () => bus.ping(), ...definition.readiness?.(ctx) },
+      // Only the database is required: the outbox holds events while the bus is away, and the job
+      // queue's schedules are declared again when its Redis returns (ADR 38).
+      readiness: { database: () => database.ping(), ...definition.readiness?.(ctx) },
+      optionalReadiness: {
+        bus: () => bus.ping(),
+        jobs: () => jobs.ping(),
+        ...definition.optionalReadiness?.(ctx),
+      },
     });
     const consumers = await subscribeHandlers({
       bus,
@@ -209,6 +228,7 @@ export async function startService<S extends z.ZodObject>(
         stopped ??= (async () => {
           shuttingDown = true;
           await consumers.stop();
+          for (const hook of stopHooks) await Promise.resolve(hook()).catch(() => {});
           await listening.stop();
           await relay.stop();
           for (const close of owned) await close().catch(() => {});
@@ -218,7 +238,45 @@ export async function startService<S extends z.ZodObject>(
       },
     };
   } catch (err) {
+    for (const hook of stopHooks) await Promise.resolve(hook()).catch(() => {});
     for (const close of owned) await close().catch(() => {});
     throw err;
+  }
+}
+
+/**
+ * The kit's tables and then the service's, each under the database's migration lock: replicas that
+ * start together on a fresh database take turns instead of racing (ADR 37).
+ */
+async function applyMigrations(database: Database, definition: { migrationsFolder?: string }): Promise<void> {
+  await migrateKitTables(database);
+  if (definition.migrationsFolder) await database.migrate(definition.migrationsFolder, '__migrations');
+}
+
+/**
+ * Migrates a service's database and returns, without starting anything else: the body of each
+ * service's `src/migrate.ts` (`npm run migrate -w services/<name>`), for a one-shot job that runs
+ * before the replicas roll out. Replicas still migrate at start; that finds nothing left to do.
+ */
+export async function migrateService<S extends z.ZodObject>(
+  definition: ServiceDefinition<S>,
+  overrides: Pick<ServiceOverrides, 'env' | 'logger'> = {},
+): Promise<void> {
+  const schema = definition.configSchema ?? baseConfigSchema;
+  const env = { PORT: String(definition.defaultPort), ...(overrides.env ?? process.env) };
+  const config = loadConfig(schema, env) as BaseConfig;
+  const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, definition.name),
+    poolSize: 1,
+    timeouts: databaseTimeoutsFrom(config),
+    log,
+  });
+  try {
+    await applyMigrations(database, definition);
+    log.info({ kind: database.kind }, 'migrations applied');
+  } finally {
+    await database.close();
   }
 }

@@ -66,7 +66,7 @@ export function createAuthService(options: AuthServiceOptions = {}) {
           createRevocationStore({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
         limiter:
           options.rateLimiter ??
-          createRateLimiter({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
+          createRateLimiter({ redisUrl: service.config.REDIS_URL, clock: service.clock, log: service.log }),
         signingKey: () => {
           key ??= loadSigningKey(source);
           return key;
@@ -86,7 +86,9 @@ export function createAuthService(options: AuthServiceOptions = {}) {
     routes: (ctx) => routes(contextFor(ctx)),
     subscriptions: (ctx) => subscriptions(contextFor(ctx)),
     jobs: (ctx) => registerJobs(contextFor(ctx)),
-    readiness: (ctx) => ({
+    // Without Redis auth still signs people in (rate limits fail open, the lockout is in the
+    // database); logout answers 503 until the revocation cache is back (ADR 38).
+    optionalReadiness: (ctx) => ({
       revocations: () => contextFor(ctx).revocations.ping(),
       rateLimits: () => contextFor(ctx).limiter.ping(),
     }),
