@@ -47,6 +47,7 @@ export const chatMessages = {
   tooManyReplies: 'Too many replies are being written at once. Wait for one to finish.',
   noReplyInProgress: 'No reply is being written in this chat. Reload the conversation.',
   replyFailed: 'The coach could not answer just now. Please try again.',
+  tooManyReaders: 'Too many open connections to replies. Close another tab or device and try again.',
 } as const;
 
 const messageText = z

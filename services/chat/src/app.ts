@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineService } from '@innerview/kit';
+import { writerGone } from './actions/stored-reply.ts';
 import type { AttachmentTexts } from './attachments/attachment-texts.ts';
 import { configuredAttachmentTexts } from './attachments/configured-attachment-texts.ts';
 import type { ChatContext, ChatServiceContext } from './chat-context.ts';
@@ -12,6 +13,9 @@ import { registerJobs } from './jobs/index.ts';
 import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
 import { MemoryReplyStreams } from './streams/memory-reply-streams.ts';
+import { ReaderLimit } from './streams/reader-limit.ts';
+import { RedisSharedReplies } from './streams/redis-shared-replies.ts';
+import { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './streams/reply-streams.ts';
 
 export interface ChatServiceOptions {
@@ -57,25 +61,52 @@ export function createChatService(options: ChatServiceOptions = {}) {
     if (!chat) {
       const { config } = service;
       const coach = options.coach ?? createCoach(config);
+      const tasks = new Set<Promise<void>>();
+      const local =
+        options.streams ??
+        new MemoryReplyStreams({
+          orphanGraceMs: config.CHAT_ORPHAN_GRACE_MS,
+          retentionMs: config.CHAT_STREAM_RETENTION_MS,
+          now: () => service.clock.now(),
+        });
+      const sharing = config.CHAT_REPLY_SHARING ?? (config.REDIS_URL ? 'redis' : 'memory');
+      const shared =
+        sharing === 'redis' && config.REDIS_URL && local instanceof MemoryReplyStreams
+          ? new RedisSharedReplies({
+              redisUrl: config.REDIS_URL,
+              local,
+              retentionMs: config.CHAT_STREAM_RETENTION_MS,
+              readingSignalMs: Math.max(50, Math.floor(config.CHAT_ORPHAN_GRACE_MS / 3)),
+              writerGone: (sessionId, startedAt) => writerGone(chat!, sessionId, startedAt),
+              // Redis trouble only delays readers on other replicas: one line, never a crash.
+              onError: (err, what) =>
+                service.log.warn({ err: (err as Error)?.message, what }, 'shared replies'),
+            })
+          : null;
+      const leases = new ReplyLeaseKeeper(service, {
+        leaseMs: config.CHAT_REPLY_LEASE_MS,
+        running: () => tasks.size,
+      });
       chat = {
         service,
         ...chatKeys(service),
         coach,
         crisisCheck:
           options.crisisCheck !== undefined ? options.crisisCheck : configuredCrisisCheck(service, coach),
-        streams:
-          options.streams ??
-          new MemoryReplyStreams({
-            orphanGraceMs: config.CHAT_ORPHAN_GRACE_MS,
-            retentionMs: config.CHAT_STREAM_RETENTION_MS,
-            now: () => service.clock.now(),
-          }),
+        streams: local,
+        shared,
+        readers: new ReaderLimit(config.CHAT_MAX_READERS_PER_USER),
+        leases,
         attachments: options.attachments ?? configuredAttachmentTexts(service),
-        tasks: new Set(),
+        tasks,
         pendingSessions: new Map(),
       };
       contexts.set(service, chat);
-      service.log.info({ coach: chat.coach.kind, model: chat.coach.model }, 'chat coach ready');
+      leases.start();
+      service.log.info(
+        { coach: chat.coach.kind, model: chat.coach.model, replies: shared ? 'shared' : 'memory' },
+        'chat coach ready',
+      );
     }
     return chat;
   };
@@ -106,6 +137,8 @@ export async function stopReplies(chat: ChatContext, timeoutMs = 5_000): Promise
   chat.streams.stopAll();
   const settled = Promise.allSettled([...chat.tasks]);
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+  chat.leases.stop();
+  await chat.shared?.close();
 }
 
 /** The standalone service (coach from the configuration, replies in memory). */

@@ -4,6 +4,9 @@ import type { AttachmentTexts } from './attachments/attachment-texts.ts';
 import type { CoachModel } from './coach/coach-model.ts';
 import type { CrisisCheck } from './coach/crisis-check.ts';
 import type { ChatConfig } from './config.ts';
+import type { ReaderLimit } from './streams/reader-limit.ts';
+import type { RedisSharedReplies } from './streams/redis-shared-replies.ts';
+import type { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './streams/reply-streams.ts';
 
 export type ChatServiceContext = ServiceContext<ChatConfig & BaseConfig>;
@@ -24,6 +27,15 @@ export interface ChatContext {
    */
   crisisCheck: CrisisCheck | null;
   streams: ReplyStreams;
+  /**
+   * Replies shared with the other chat replicas through Redis (ADR 0040), so a reconnect or a stop
+   * reaching another replica finds the reply; null with one process (embedded, or no Redis).
+   */
+  shared: RedisSharedReplies | null;
+  /** Caps the reconnect streams a person holds open here. */
+  readers: ReaderLimit;
+  /** This process's claim on the replies it writes; fails the replies of a process that died. */
+  leases: ReplyLeaseKeeper;
   attachments: AttachmentTexts;
   /** Replies being generated now; settled ones leave the set. */
   tasks: Set<Promise<void>>;

@@ -61,10 +61,23 @@ export const chatConfigSchema = baseConfigSchema.extend({
    * network switch); then the model call is aborted and what was written is kept.
    */
   CHAT_ORPHAN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
+   * How long a reply's claim by the process writing it lasts without renewal (renewed a third of
+   * it apart): a process killed mid-reply has its replies marked failed this long after (ADR 0039).
+   */
+  CHAT_REPLY_LEASE_MS: z.coerce.number().int().min(300).max(300_000).default(10_000),
+  /**
+   * Where replies are shared between replicas: `redis` (pieces mirrored to Redis so any replica
+   * serves a reconnect or a stop; needs REDIS_URL) or `memory` (one chat process). Default: redis
+   * when REDIS_URL is set.
+   */
+  CHAT_REPLY_SHARING: z.enum(['memory', 'redis']).optional(),
   /** How long a finished reply's numbered pieces stay available for a late resume. */
   CHAT_STREAM_RETENTION_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   /** A comment line keeps idle streams open through proxies (the gateway's idle time-out is 30 s). */
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(15_000),
+  /** Reconnect streams (resumes) one person may hold open at once in one chat process. */
+  CHAT_MAX_READERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(8),
   /** Replies one person may have in flight at once (across sessions and devices). */
   CHAT_MAX_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   /** Days of chat after a failed renewal when billing did not say (`billing.payment.failed`). */

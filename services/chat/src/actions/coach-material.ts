@@ -3,6 +3,7 @@ import { chatMessageKind } from '@innerview/contracts/chat';
 import type { ChatContext } from '../chat-context.ts';
 import { insertMessage, listSessionMessages, setReplyFailed } from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
+import { leaseColumns } from '../db/reply-leases.ts';
 import { insertSession, type SessionRow, updateSession } from '../db/sessions.ts';
 import type { HistoryTurn, QuestionnaireAnswer } from '../domain/coach-context.ts';
 import { aad, decryptMessage, encryptMessage } from './stored-text.ts';
@@ -66,7 +67,7 @@ export async function prepareTurn(chat: ChatContext, input: TurnInput): Promise<
 }
 
 async function reuseFailedMessage(chat: ChatContext, sessionId: string, messageId: string): Promise<void> {
-  await setReplyFailed(chat.service.db, messageId, false);
+  await setReplyFailed(chat.service.db, messageId, false, chat.leases.lease());
   await updateSession(chat.service.db, sessionId, { closedAt: null, updatedAt: chat.service.clock.now() });
 }
 
@@ -112,6 +113,8 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
       hidden: kind !== 'message',
       status: 'complete',
       fileIds: input.fileIds.length > 0 ? input.fileIds : null,
+      // Claimed by this process until the reply is kept (ADR 0039).
+      ...leaseColumns(chat.leases.lease()),
       createdAt: now,
     });
   });

@@ -8,6 +8,7 @@ import { streamPieces } from '../coach/offline-coach.ts';
 import { useTrialTokens } from '../db/access.ts';
 import { insertMessage, setReplyFailed } from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
+import { releaseLease } from '../db/reply-leases.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
 import { buildCoachContext } from '../domain/coach-context.ts';
@@ -137,6 +138,7 @@ async function answerCrisis(
       tokens: 0,
       createdAt: now,
     });
+    await releaseLease(tx, turn.userMessageId);
     await updateSession(tx, input.sessionId, { updatedAt: now });
     // The category and language only: never the person's words.
     await emit(
@@ -258,7 +260,10 @@ async function answerWithCoach(
     input.needsTitle && content !== '' ? (generated?.title ?? heuristicTitle(input.message, language)) : null;
   // Nothing written (stopped at once): nothing to keep or meter.
   const tokens = content === '' ? 0 : usage.promptTokens + usage.completionTokens + (generated?.tokens ?? 0);
-  if (content !== '') await persistReply(chat, writer.replyId, input, { content, tokens, title, reason });
+  if (content !== '')
+    await persistReply(chat, writer.replyId, turn.userMessageId, input, { content, tokens, title, reason });
+  // Stopped before its first word: nothing is kept, and the message no longer waits for a reply.
+  else await releaseLease(chat.service.db, turn.userMessageId);
   writer.end({ kind: 'done' });
   return { ok: true, outcome, content, tokens, title };
 }
@@ -266,6 +271,7 @@ async function answerWithCoach(
 async function persistReply(
   chat: ChatContext,
   replyId: string,
+  userMessageId: string,
   input: GenerationInput,
   reply: {
     content: string;
@@ -292,6 +298,7 @@ async function persistReply(
       tokens: reply.tokens,
       createdAt: now,
     });
+    await releaseLease(tx, userMessageId);
     await addSessionTokens(tx, input.sessionId, reply.tokens, now);
     if (titleCiphertext) await setAutoTitle(tx, input.sessionId, titleCiphertext);
     if (input.metered) await useTrialTokens(tx, input.userId, reply.tokens, now);

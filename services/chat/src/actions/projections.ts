@@ -13,6 +13,7 @@ import { erasedUnderLock, lockPerson } from '../db/erased.ts';
 import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
+import { stopUserReplies } from './reply-control.ts';
 import { aad } from './stored-text.ts';
 
 const parseDate = (value: string | null): Date | null => {
@@ -128,7 +129,7 @@ export async function userErased(
   const { userId } = event.data;
   // A projection event handled at the same moment commits before this sweep, or sees the tombstone.
   await lockPerson(tx, userId);
-  for (const reply of chat.streams.running(userId)) chat.streams.stop(reply.sessionId);
+  await stopUserReplies(chat, userId);
   await deleteUserSessions(tx, userId);
   await deleteAccess(tx, userId);
   await deleteProfile(tx, userId);

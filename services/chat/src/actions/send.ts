@@ -9,7 +9,9 @@ import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { detectCrisis } from '../domain/safety/detector.ts';
 import { hasRiskCue } from '../domain/safety/risk-cues.ts';
 import { generateReply, type ReplyResult } from './generate.ts';
+import { streamingSessions } from './reply-control.ts';
 import { findSessionOf } from './sessions.ts';
+import { refuseIfWrittenElsewhere } from './stored-reply.ts';
 
 export interface SendInput {
   userId: string;
@@ -42,6 +44,8 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
     body.session_id ? findSessionOf(chat, userId, body.session_id) : Promise.resolve(undefined),
   ]);
   if (body.session_id && !existing) throw new HttpError(404);
+  // Another process writing this session's reply refuses a second one, as this one would.
+  if (existing && !chat.streams.info(existing.id)) await refuseIfWrittenElsewhere(chat, existing.id);
   const language = replyLanguage({
     message,
     requested: body.language,
@@ -61,8 +65,10 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
       reason: access.reason,
       redirect_to: access.redirectTo,
     });
-  if (chat.streams.running(userId).length >= service.config.CHAT_MAX_REPLIES_PER_USER)
-    throw new HttpError(409, chatTexts.tooManyReplies);
+  const running = chat.shared
+    ? (await streamingSessions(chat, userId)).size
+    : chat.streams.running(userId).length;
+  if (running >= service.config.CHAT_MAX_REPLIES_PER_USER) throw new HttpError(409, chatTexts.tooManyReplies);
 
   const sessionId = existing?.id ?? uuidv7();
   const fileIds = body.file_ids ?? [];
@@ -73,8 +79,12 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const noteId = uuidv7();
   const newMessageId = uuidv7();
   const replyId = uuidv7();
-  const writer = chat.streams.begin({ sessionId, userId, replyId });
-  if (!writer) throw new HttpError(409, chatTexts.replyInProgress);
+  const local = chat.streams.begin({ sessionId, userId, replyId });
+  if (!local) throw new HttpError(409, chatTexts.replyInProgress);
+  // Mirrored for the other replicas (ADR 0040); the writer's own readers follow it in memory.
+  const writer = chat.shared
+    ? chat.shared.mirror(local, { sessionId, userId, replyId, startedAt: service.clock.now() })
+    : local;
   try {
     // The task reads the conversation, stores the message and asks the coach; the stream can
     // open now (the first word comes sooner).

@@ -17,6 +17,7 @@ import {
   updateSession,
 } from '../db/sessions.ts';
 import { chatEvent } from './events.ts';
+import { liveReply, stopSessionReply, stopUserReplies, streamingSessions } from './reply-control.ts';
 import { decryptMessage, encryptTitle, sessionTitle, sessionView } from './stored-text.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +99,7 @@ export async function renameSession(
 /** Soft delete (spec: remove is a soft delete): gone from every call, its reply stopped, others told. */
 export async function deleteSession(chat: ChatContext, userId: string, sessionId: string): Promise<void> {
   const session = await ownSession(chat, userId, sessionId);
-  chat.streams.stop(session.id);
+  await stopSessionReply(chat, session.id);
   const now = chat.service.clock.now();
   await chat.service.transaction(async (tx, emit) => {
     await updateSession(tx, session.id, { deleted: true, deletedAt: now, closedAt: now });
@@ -113,7 +114,7 @@ export async function stopReply(
   sessionId: string,
 ): Promise<{ stopped: boolean }> {
   const session = await ownSession(chat, userId, sessionId);
-  return { stopped: chat.streams.stop(session.id) };
+  return { stopped: await stopSessionReply(chat, session.id) };
 }
 
 /** `POST /chat/close-session`: stops its reply and marks it closed until the next message. */
@@ -123,14 +124,14 @@ export async function closeSession(
   sessionId: string,
 ): Promise<{ session_id: string; closed: true }> {
   const session = await ownSession(chat, userId, sessionId);
-  chat.streams.stop(session.id);
+  await stopSessionReply(chat, session.id);
   await updateSession(chat.service.db, session.id, { closedAt: chat.service.clock.now() });
   return { session_id: session.id, closed: true };
 }
 
 /** `POST /chat/close-all-sessions` (logout): every reply of the person stopped, every session closed. */
 export async function closeAllSessions(chat: ChatContext, userId: string): Promise<{ closed: number }> {
-  for (const reply of chat.streams.running(userId)) chat.streams.stop(reply.sessionId);
+  await stopUserReplies(chat, userId);
   const ids = await closeOpenSessions(chat.service.db, userId, chat.service.clock.now());
   return { closed: ids.length };
 }
@@ -141,7 +142,7 @@ export async function activeSessions(
   userId: string,
 ): Promise<{ sessions: ActiveChatSession[] }> {
   const rows = await listOwnSessions(chat.service.db, userId, { onlyOpen: true, limit: 100, offset: 0 });
-  const streaming = new Set(chat.streams.running(userId).map((r) => r.sessionId));
+  const streaming = await streamingSessions(chat, userId);
   return {
     sessions: await Promise.all(
       rows.map(async (row) => ({
@@ -203,7 +204,7 @@ export async function transcript(
 ): Promise<ChatTranscriptEntry[]> {
   const session = await ownSession(chat, userId, sessionId);
   // Read before the rows: a reply persisted in between is then in the rows, and skipped below.
-  const live = page.before === undefined ? chat.streams.info(session.id) : undefined;
+  const live = page.before === undefined ? await liveReply(chat, session.id) : undefined;
   const rows = await transcriptRows(chat, session.id, page);
   const entries: ChatTranscriptEntry[] = await Promise.all(
     rows.map(async (row) => ({

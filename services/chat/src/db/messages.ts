@@ -63,6 +63,19 @@ export async function listSessionMessagesBefore(
   return rows.reverse();
 }
 
-export async function setReplyFailed(q: Queryable, messageId: string, failed: boolean): Promise<void> {
-  await q.update(chatMessages).set({ replyFailed: failed }).where(eq(chatMessages.id, messageId));
+/** A failed reply releases its lease; a retried one takes a new lease (`reply-leases.ts`). */
+export async function setReplyFailed(
+  q: Queryable,
+  messageId: string,
+  failed: boolean,
+  lease?: { owner: string; until: Date },
+): Promise<void> {
+  await q
+    .update(chatMessages)
+    .set({
+      replyFailed: failed,
+      replyOwner: failed ? null : (lease?.owner ?? null),
+      replyLeaseUntil: failed ? null : (lease?.until ?? null),
+    })
+    .where(eq(chatMessages.id, messageId));
 }

@@ -35,6 +35,9 @@ export const chatSessions = pgTable(
  * the message id). `kind` comes from spec §5's markers (questionnaire, attachment) or says the
  * reply was the crisis answer (`safety`); `hidden` is what the transcript reports. `reply_failed`
  * marks a user message whose reply failed, so that a retry reuses it instead of adding a copy.
+ * `reply_owner` and `reply_lease_until` are set on a user message while its reply is being written:
+ * the chat process writing it (its instance id) renews the lease; a lease left to expire means
+ * that process died mid-reply, and any replica marks the reply failed (ADR 0039).
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -53,10 +56,13 @@ export const chatMessages = pgTable(
     replyFailed: boolean('reply_failed').notNull().default(false),
     fileIds: uuid('file_ids').array(),
     tokens: integer('tokens').notNull().default(0),
+    replyOwner: text('reply_owner'),
+    replyLeaseUntil: at('reply_lease_until'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
     index('chat_messages_session_idx').on(t.sessionId, t.createdAt),
+    index('chat_messages_reply_lease_idx').on(t.replyLeaseUntil).where(sql`${t.replyLeaseUntil} is not null`),
     index('chat_messages_user_idx').on(t.userId),
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
   ],

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@innerview/contracts';
 import { ActiveChatSession, ChatReply, ChatSendBody, chatMessages as texts } from '@innerview/contracts/chat';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { startReply } from '../actions/send.ts';
 import {
@@ -11,10 +12,40 @@ import {
   ownSession,
   stopReply,
 } from '../actions/sessions.ts';
+import { newestUserMessageIs, settleStoredReply } from '../actions/stored-reply.ts';
 import { sessionTitle } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
-import { pipeReply, resumePoint } from './sse.ts';
+import { pipeFailure, pipeReply, pipeSharedReply, resumePoint } from './sse.ts';
+
+/** A reconnect holds one of the person's reader places until its response closes; else a 429. */
+function holdReaderPlace(chat: ChatContext, userId: string, res: Response): void {
+  const place = chat.readers.take(userId);
+  if (!place) throw new HttpError(429, texts.tooManyReaders, 'TOO_MANY_STREAMS');
+  res.on('close', () => place.release());
+}
+
+/**
+ * A reconnect to a reply no stream here holds: a reply whose writer died is a clear failure the
+ * person can retry (`event: error`, REPLY_INTERRUPTED), never a silent end; one being written by
+ * another process is a 409; otherwise there is nothing to follow (404: the transcript has it).
+ */
+async function answerStoredReply(
+  chat: ChatContext,
+  res: Response,
+  sessionId: string,
+  after: number,
+): Promise<void> {
+  // Another replica may be writing it (ADR 0040): follow its mirror.
+  if (chat.shared && (await pipeSharedReply(chat, res, { sessionId, after }))) return;
+  const standing = await settleStoredReply(chat, sessionId);
+  if (standing === 'failed') {
+    pipeFailure(chat, res, sessionId, { detail: texts.replyFailed, code: 'REPLY_INTERRUPTED' });
+    return;
+  }
+  if (standing === 'elsewhere') throw new HttpError(409, texts.replyInProgress);
+  throw new HttpError(404, texts.noReplyInProgress);
+}
 
 const streamResponses = {
   200: {
@@ -44,15 +75,24 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
       handler: async ({ body, userId, req, res }) => {
         // A client reconnecting after a cut (Last-Event-ID) gets the rest of that reply, not a second one.
         const lastEventId = req.header('last-event-id');
-        if (lastEventId !== undefined && body.session_id && chat.streams.info(body.session_id)) {
+        if (lastEventId !== undefined && body.session_id) {
           const session = await findSessionOf(chat, userId, body.session_id);
           if (!session) throw new HttpError(404);
-          pipeReply(chat, res, {
-            sessionId: session.id,
-            after: resumePoint(lastEventId, undefined),
-            opening: false,
-          });
-          return undefined;
+          holdReaderPlace(chat, userId, res);
+          if (chat.streams.info(session.id)) {
+            pipeReply(chat, res, {
+              sessionId: session.id,
+              after: resumePoint(lastEventId, undefined),
+              opening: false,
+            });
+            return undefined;
+          }
+          // No stream here: the message was stored before a crash or another replica has it. It is
+          // never stored a second time; the reconnect learns how its reply stands (ADR 0039).
+          if (await newestUserMessageIs(chat, session.id, body.message.trim())) {
+            await answerStoredReply(chat, res, session.id, resumePoint(lastEventId, undefined));
+            return undefined;
+          }
         }
         const started = await startReply(chat, {
           userId,
@@ -77,10 +117,23 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
           description: "Not the person's session, or no reply in flight or recently finished",
           schema: ErrorBody,
         },
+        429: {
+          description: 'The person holds too many reconnect streams open (TOO_MANY_STREAMS)',
+          schema: ErrorBody,
+        },
       },
       handler: async ({ params, query, userId, req, res }) => {
         const session = await ownSession(chat, userId, params.session_id);
-        if (!chat.streams.info(session.id)) throw new HttpError(404, texts.noReplyInProgress);
+        holdReaderPlace(chat, userId, res);
+        if (!chat.streams.info(session.id)) {
+          await answerStoredReply(
+            chat,
+            res,
+            session.id,
+            resumePoint(req.header('last-event-id'), query.after),
+          );
+          return undefined;
+        }
         pipeReply(chat, res, {
           sessionId: session.id,
           after: resumePoint(req.header('last-event-id'), query.after),

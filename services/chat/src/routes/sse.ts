@@ -113,6 +113,46 @@ export function pipeReply(
   res.on('close', () => handle.stop());
 }
 
+/**
+ * Streams a reply that another replica writes, from its Redis mirror (ADR 0040); false (nothing
+ * written to `res`) when no replica has one for the session.
+ */
+export async function pipeSharedReply(
+  chat: ChatContext,
+  res: Response,
+  input: { sessionId: string; after: number },
+): Promise<boolean> {
+  let sse: SseWriter | undefined;
+  const pending: ReplyChunk[] = [];
+  let ended: ReplyEnd | undefined;
+  const handle = await chat.shared!.follow(input.sessionId, input.after, {
+    chunk: (chunk) => {
+      if (sse) sse.chunk(chunk.id, chunk.content);
+      else pending.push(chunk);
+    },
+    end: (end) => {
+      if (sse) sse.end(end);
+      else ended = end;
+    },
+  });
+  if (!handle) return false;
+  sse = new SseWriter(res, input.sessionId, chat.service.config.CHAT_HEARTBEAT_MS);
+  for (const chunk of pending) sse.chunk(chunk.id, chunk.content);
+  if (ended) sse.end(ended);
+  res.on('close', () => handle.stop());
+  return true;
+}
+
+/** A reply that cannot be followed because it failed: the stream's error event, at once. */
+export function pipeFailure(
+  chat: ChatContext,
+  res: Response,
+  sessionId: string,
+  error: { detail: string; code: string },
+): void {
+  new SseWriter(res, sessionId, chat.service.config.CHAT_HEARTBEAT_MS).end({ kind: 'error', ...error });
+}
+
 /** `Last-Event-ID` (or `?after=`) as a piece id; 0 when absent or malformed. */
 export function resumePoint(header: string | undefined, query: unknown): number {
   const raw = typeof query === 'string' && query !== '' ? query : header;

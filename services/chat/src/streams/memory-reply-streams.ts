@@ -144,6 +144,13 @@ export class MemoryReplyStreams implements ReplyStreams {
     return true;
   }
 
+  /** A reader on another replica is there (ADR 0040): the reply is not abandoned yet. */
+  touch(sessionId: string): void {
+    const entry = this.entries.get(sessionId);
+    if (!entry || entry.info.ended || entry.followers.size > 0) return;
+    this.armOrphanTimer(sessionId, entry);
+  }
+
   stopAll(): void {
     for (const entry of this.entries.values()) if (!entry.info.ended) this.abort(entry, 'shutdown');
   }

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { openDatabase, USER_ID_HEADER } from '@innerview/kit';
+import { applySubscriptionChange } from '../db/access.ts';
+import { type SseEvent, sseEvents } from './sse-client.ts';
+
+const main = path.resolve(import.meta.dirname, '../main.ts');
+
+/** The chat service as its own process (`node src/main.ts`), as an orchestrator runs it. */
+export interface ChatProcess {
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL: no shutdown, no clean-up, as a crash or an OOM kill. */
+  kill(): Promise<void>;
+}
+
+const running = new Set<ChatProcess>();
+
+/** Starts one and resolves with its address once it logs that it listens (bounded: 60 s). */
+export async function startChatProcess(env: Record<string, string>): Promise<ChatProcess> {
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JOBS: 'memory', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('chat did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`chat exited with ${code}`)));
+    lines.on('line', (line) => {
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === 'service started' && entry.url) {
+        clearTimeout(timer);
+        resolve(entry.url);
+      }
+    });
+  });
+  const started: ChatProcess = {
+    url,
+    child,
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+  running.add(started);
+  child.once('exit', () => running.delete(started));
+  return started;
+}
+
+export async function killAllChatProcesses(): Promise<void> {
+  await Promise.all([...running].map((p) => p.kill()));
+}
+
+/** A call as the gateway makes it (the person's id in the identity header). */
+export function callAs(
+  url: string,
+  userId: string,
+  init: {
+    method: string;
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  },
+): Promise<Response> {
+  return fetch(`${url}${init.path}`, {
+    method: init.method,
+    headers: {
+      [USER_ID_HEADER]: userId,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+  });
+}
+
+export async function readAllEvents(response: Response): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  for await (const event of sseEvents(response)) events.push(event);
+  return events;
+}
+
+/** Gives the person a monthly plan in chat's projection, as billing's event would. */
+export async function allowChat(databaseUrl: string, userId: string): Promise<void> {
+  const db = await openDatabase({ url: databaseUrl, dataDir: '', poolSize: 1 });
+  try {
+    const now = new Date();
+    await applySubscriptionChange(
+      db.db,
+      {
+        userId,
+        status: 'monthly',
+        plan: 'monthly',
+        periodEnd: new Date(now.getTime() + 20 * 86_400_000),
+        trialTokensRemaining: null,
+        changedAt: now,
+      },
+      now,
+    );
+  } finally {
+    await db.close();
+  }
+}
