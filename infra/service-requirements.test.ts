@@ -30,7 +30,8 @@ describe('service requirements derived from the services', () => {
   });
 
   it('names what a service lacks, schema rules and start-up rules alike', async () => {
-    await expect(checkStartup('chat', distributed)).rejects.toThrow(
+    await expect(checkStartup('chat', distributed)).rejects.toThrow(/MASTER_KEY: required in production/);
+    await expect(checkStartup('chat', { ...distributed, NODE_ENV: 'development' })).rejects.toThrow(
       /_KEY: required with a PostgreSQL DATABASE_URL/,
     );
     await expect(checkStartup('notifications', { ...distributed, SMTP_URL: '' })).rejects.toThrow(
@@ -42,7 +43,8 @@ describe('service requirements derived from the services', () => {
   });
 
   it('follows the mode a deployment chooses', async () => {
-    expect(await requiredVariables('billing', { ...distributed, PAYMENT_PROVIDER: 'local' })).not.toContain(
+    const development = { ...distributed, NODE_ENV: 'development' };
+    expect(await requiredVariables('billing', { ...development, PAYMENT_PROVIDER: 'local' })).not.toContain(
       'STRIPE_SECRET_KEY',
     );
     expect(await requiredVariables('billing', { ...distributed, PAYMENT_PROVIDER: 'stripe' })).toEqual(
@@ -55,16 +57,16 @@ describe('service requirements derived from the services', () => {
   it('checks key formats with the loaders the services use', async () => {
     const keys = {
       ...distributed,
-      MASTER_KEY: 'IU01EJdHHIshnRsYblr3uzHl+rRSWfOtv0KhUbvGtFs=',
-      EVENT_PAYLOAD_KEY: 'wwlIzdspzpVt32ag69wAOD7hWjrq2uU8fDBGgBuAMFE=',
+      MASTER_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
+      EVENT_PAYLOAD_KEY: 'HyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4=',
+      INTERNAL_TOKEN: 'sample-internal-token-of-at-least-32-characters',
     };
     await expect(checkStartup('questionnaire', keys)).resolves.toBeUndefined();
     await expect(checkStartup('questionnaire', { ...keys, MASTER_KEY: 'c2hvcnQ=' })).rejects.toThrow(
       /MASTER_KEY/,
     );
-    await expect(checkStartup('auth', { ...distributed, AUTH_PRIVATE_JWK: '{"kty":"RSA"}' })).rejects.toThrow(
-      /AUTH_PRIVATE_JWK/,
-    );
+    const auth = { ...distributed, INTERNAL_TOKEN: keys.INTERNAL_TOKEN, AUTH_PRIVATE_JWK: '{"kty":"RSA"}' };
+    await expect(checkStartup('auth', auth)).rejects.toThrow(/AUTH_PRIVATE_JWK/);
   });
 
   it('lists the internal-call wiring each service reads', () => {

@@ -51,8 +51,9 @@ export const sampleValues: Env = {
   MASTER_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   EVENT_PAYLOAD_KEY: 'HyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4=',
   INTERNAL_TOKEN: 'sample-internal-token-of-at-least-32-characters',
+  INTERNAL_SIGNING_KEY: 'sample-internal-signing-key-of-at-least-32-characters',
   AUTH_PRIVATE_JWK:
-    '{"crv":"Ed25519","d":"_0OO8k6sXLIcDXL-2Ter4XPeiz_vP50TAXEM6P14uDs","x":"_W9dm8Mg5misZJhLUWPO9mlg_VH7Av9lE9H6st5PQag","kty":"OKP"}',
+    '{"crv":"Ed25519","d":"aFasgOHJKIHIi5ppFRU2vH-bP730PqZSWnfVcVdI0Wg","x":"6cZsHFNoJSQqX1i4IWAYeVN-D7wr9vWrDytTx98Z2SY","kty":"OKP"}',
   STRIPE_SECRET_KEY: 'sk_test_sample',
   STRIPE_WEBHOOK_SECRET: 'whsec_sample',
   SMTP_URL: 'smtp://mail:25',

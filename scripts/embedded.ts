@@ -146,6 +146,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       logger,
       upstreams: upstreams as never,
       embedded: true,
+      production: (options.env?.NODE_ENV ?? process.env.NODE_ENV) === 'production',
       // One process: calls go to each service's app directly, not through a loopback socket
       // (ADR 26). The services still listen on their ports for each other and for /readyz.
       proxyEngine: 'in-process',

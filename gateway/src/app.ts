@@ -1,3 +1,4 @@
+import { ConfigError } from '@innerview/kit/config';
 import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
 import { requestIdMiddleware } from '@innerview/kit/http';
 import { createLogger, type Logger } from '@innerview/kit/logger';
@@ -52,6 +53,11 @@ export const gatewayDefaults = {
  * OpenAPI document and its docs, and (embedded mode) the front ends. No business logic.
  */
 export function createGateway(options: GatewayOptions): Gateway {
+  // The /dev tools (mailbox, local checkout) answer anyone: never in production.
+  if (options.production && options.devRoutes)
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV: the development routes (/dev: mailbox, local checkout) are refused in production',
+    );
   const logger = options.logger ?? createLogger({ name: 'gateway' });
   const remotes: RemoteManifests = { ...defaultRemotes, ...options.remotes };
   const metrics = createGatewayMetrics();

@@ -17,6 +17,8 @@ const optional = z
 
 /** Environment of the gateway in distributed mode (compose, k8s). */
 export const gatewayConfigSchema = z.object({
+  /** production: development conveniences and missing or published secrets are refused. */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +91,7 @@ export function gatewaySettingsFromEnv(
         ...(config.REMOTE_ACCOUNT_URL ? { account: config.REMOTE_ACCOUNT_URL } : {}),
       },
       embedded: false,
+      production: config.NODE_ENV === 'production',
       trustProxy: parseTrustProxy(config.TRUST_PROXY),
       proxyEngine: config.PROXY_ENGINE,
     },

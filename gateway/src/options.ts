@@ -68,6 +68,8 @@ export interface GatewayOptions {
   proxyEngine?: ProxyEngine;
   /** The services' request handlers for the `in-process` engine (the embedded product). */
   inProcessServices?: InProcessServices;
+  /** NODE_ENV=production: development conveniences (devRoutes) are refused at start. */
+  production?: boolean;
   /** Mounted at /dev in embedded mode (dev mailbox, local checkout …), before the SPA fallback. */
   devRoutes?: RequestHandler;
   logger?: Logger;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { kafkaConfigProblem, kafkaEnvSchema } from './events/kafka-settings.ts';
+import { productionProblem } from './production.ts';
 
 /** Raised when the environment does not satisfy a service's schema; its message is one line. */
 export class ConfigError extends Error {
@@ -89,5 +90,9 @@ export function loadConfig<S extends z.ZodType>(
     if (config.JOBS === 'bullmq' && !config.REDIS_URL)
       throw new ConfigError('Invalid configuration: REDIS_URL: required when JOBS=bullmq');
   }
+  // NODE_ENV=production: no missing secret and no published development value (production.ts).
+  const declared = schema instanceof z.ZodObject ? Object.keys(schema.shape) : Object.keys(config);
+  const problem = productionProblem(config, declared);
+  if (problem) throw new ConfigError(problem);
   return config as z.infer<S>;
 }

@@ -65,6 +65,14 @@ export const billingConfigSchema = baseConfigSchema
     INTERNAL_TOKEN: internalTokenSetting,
   })
   .superRefine((config, ctx) => {
+    // The local provider's test card buys any plan: a development convenience, never production.
+    if (config.PAYMENT_PROVIDER === 'local' && config.NODE_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'the local provider is for development (its test card buys any plan); set stripe in production',
+      });
     if (config.PAYMENT_PROVIDER !== 'stripe') return;
     if (!config.STRIPE_SECRET_KEY)
       ctx.addIssue({

@@ -1,4 +1,4 @@
-import { FilesClientError, fetchExtractedTexts } from '@innerview/files-service/client';
+import { FilesClientError, fetchExtractedTexts } from '@innerview/files-client';
 import type { Logger } from '@innerview/kit';
 import {
   type AttachmentsRead,

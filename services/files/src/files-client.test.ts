@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FilesClientError, fetchExtractedTexts } from '@innerview/files-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilesClientError, fetchExtractedTexts } from './client.ts';
 import { makeDocx, makePng } from './testing/fixtures.ts';
 import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
 

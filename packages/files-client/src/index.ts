@@ -1,7 +1,7 @@
+import { INTERNAL_TOKEN_HEADER } from '@innerview/kit/internal';
 import { z } from 'zod';
-import { INTERNAL_TOKEN_HEADER } from './internal-token.ts';
 
-export { INTERNAL_TOKEN_HEADER, loadOrCreateInternalToken } from './internal-token.ts';
+export { INTERNAL_TOKEN_HEADER, loadOrCreateInternalToken } from '@innerview/kit/internal';
 
 /** One attachment as the files service gives it to the chat service. */
 export const ExtractedText = z.object({
