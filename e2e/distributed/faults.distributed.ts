@@ -31,6 +31,7 @@ beforeAll(async () => {
 }, 1_200_000);
 
 afterAll(async () => {
+  for (const line of cluster.restartsOnStart) say(line);
   if (last)
     console.log(
       `distributed: ${scenarios.length} scenarios, ${api.calls.filter((c) => c.status >= 200 && c.status < 300).length} requests accepted, ` +

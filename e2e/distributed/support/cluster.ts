@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
-import { ChildRun, freePort, portAnswers, waitFor } from './processes.ts';
+import { ChildRun, freePort, GiveUp, portAnswers, waitFor } from './processes.ts';
 import { TcpProxy } from './proxy.ts';
 import { SmtpSink } from './smtp-sink.ts';
 
@@ -244,7 +244,7 @@ export class Cluster {
       this.serviceEnv(name, port, urls),
     );
     this.services.set(key, service);
-    await this.waitReady(service, STARTUP_MS);
+    await this.#readyWithRestarts(service);
     return service;
   }
 
@@ -259,7 +259,7 @@ export class Cluster {
     if (!service) throw new Error(`no process ${key}`);
     const started = Date.now();
     service.start();
-    await this.waitReady(service, STARTUP_MS);
+    await this.#readyWithRestarts(service);
     return Date.now() - started;
   }
 
@@ -283,12 +283,32 @@ export class Cluster {
     return child.start();
   }
 
+  /**
+   * Waits for a service to be ready, starting it again (at most twice) when it exits first, as the
+   * restart policy of compose or Kubernetes would; each such exit is counted and printed by the
+   * suite (`restartsOnStart`), since a service should rather wait for a slow database than exit.
+   */
+  async #readyWithRestarts(service: ServiceRun): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.waitReady(service, STARTUP_MS);
+        return;
+      } catch (err) {
+        if (service.alive || attempt >= 2) throw err;
+        this.restartsOnStart.push(`${service.name}: exited while starting (see its log), started again`);
+        service.start();
+      }
+    }
+  }
+
+  readonly restartsOnStart: string[] = [];
+
   async waitReady(service: ServiceRun, timeoutMs: number): Promise<void> {
     await waitFor(
       `${service.name} ready`,
       async () => {
         if (!service.alive)
-          throw new Error(`${service.name} exited (see artifacts/distributed/${service.name}.log)`);
+          throw new GiveUp(`${service.name} exited (see artifacts/distributed/${service.name}.log)`);
         const res = await fetch(`${service.url}/readyz`, { signal: AbortSignal.timeout(2000) });
         await res.body?.cancel();
         return res.ok ? true : undefined;

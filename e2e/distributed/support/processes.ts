@@ -11,6 +11,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Thrown by a `waitFor` check when waiting longer cannot help (the process is gone). */
+export class GiveUp extends Error {}
+
 /** Asks `check` every `everyMs` until it returns a value; throws naming `what` after `timeoutMs`. */
 export async function waitFor<T>(
   what: string,
@@ -25,6 +28,7 @@ export async function waitFor<T>(
       const value = await check();
       if (value !== undefined) return value;
     } catch (err) {
+      if (err instanceof GiveUp) throw err;
       lastError = err;
     }
     if (Date.now() > deadline)
