@@ -300,10 +300,21 @@ describe('the distributed product', () => {
       const lastId = seen.filter((e) => e.id).at(-1)?.id ?? '0';
       await cluster.restart('chat');
       const restoredAt = Date.now();
-      const resumed = await api.raw(`/api/v1/chat/stream/${sessionId}/resume?after=${lastId}`, {
-        token: person.token,
-        timeoutMs: CHAT_REPLY_LEASE_MS * 4 + 10_000,
-      });
+      // The gateway may still answer 503 for chat until it sees it ready again: a client retries.
+      const resumed = await waitFor(
+        'the resume answered',
+        async () => {
+          const res = await api.raw(`/api/v1/chat/stream/${sessionId}/resume?after=${lastId}`, {
+            token: person.token,
+            timeoutMs: CHAT_REPLY_LEASE_MS * 4 + 10_000,
+          });
+          if (res.status !== 503) return res;
+          await res.body?.cancel();
+          return undefined;
+        },
+        30_000,
+        500,
+      );
       expect(resumed.status).toBe(200);
       const end = (await readAll(resumed)).at(-1);
       expect(end?.event).toBe('error');

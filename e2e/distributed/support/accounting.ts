@@ -38,12 +38,12 @@ export async function tally(cluster: Cluster, api: Api): Promise<Tally> {
       'select consumer_group as "group", event_id as id, event_type as type from kit_inbox',
     ))
       inbox.push(row);
-    const [{ exists }] = await cluster.query<{ exists: boolean }>(
+    const [{ exists } = { exists: false }] = await cluster.query<{ exists: boolean }>(
       service,
       `select to_regclass('kit_dead_letters') is not null as exists`,
     );
     if (exists) {
-      const [{ n }] = await cluster.query<{ n: string }>(
+      const [{ n } = { n: '0' }] = await cluster.query<{ n: string }>(
         service,
         'select count(*) as n from kit_dead_letters where replayed_at is null',
       );

@@ -63,7 +63,11 @@ export class Api {
   scenario = 'setup';
   readonly address = `100.${64 + randomInt(64)}.${randomInt(256)}.${1 + randomInt(254)}`;
 
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   /** A person deleted their account: what they had is gone on purpose, so it is no longer owed. */
   forget(token: string): void {

@@ -29,7 +29,9 @@ const STARTUP_MS = Number(process.env.DISTRIBUTED_STARTUP_MS ?? 600_000);
 /** redis-server of the suite's own (never the shared one: it is stopped and emptied on purpose). */
 class OwnRedis {
   run: ChildRun;
-  constructor(readonly port: number) {
+  readonly port: number;
+  constructor(port: number) {
+    this.port = port;
     this.run = new ChildRun(
       'redis',
       'redis-server',
@@ -52,10 +54,12 @@ class OwnRedis {
 /** The suite's own single-node Kafka broker (infra/kafka/kafka.sh on free ports, own state folder). */
 class OwnKafka {
   readonly stateDir = mkdtempSync(path.join(tmpdir(), 'iv-dist-kafka-'));
-  constructor(
-    readonly port: number,
-    readonly controllerPort: number,
-  ) {}
+  readonly port: number;
+  readonly controllerPort: number;
+  constructor(port: number, controllerPort: number) {
+    this.port = port;
+    this.controllerPort = controllerPort;
+  }
   get brokers() {
     return `127.0.0.1:${this.port}`;
   }

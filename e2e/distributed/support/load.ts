@@ -14,12 +14,17 @@ export class Load {
   #turn = 0;
   readonly signups: string[] = [];
 
-  constructor(
-    readonly api: Api,
-    readonly people: Person[],
-    readonly everyMs = 330,
-    readonly maxInFlight = 8,
-  ) {}
+  readonly api: Api;
+  readonly people: Person[];
+  readonly everyMs: number;
+  readonly maxInFlight: number;
+
+  constructor(api: Api, people: Person[], everyMs = 330, maxInFlight = 8) {
+    this.api = api;
+    this.people = people;
+    this.everyMs = everyMs;
+    this.maxInFlight = maxInFlight;
+  }
 
   start(): void {
     this.#timer = setInterval(() => this.#tick(), this.everyMs);

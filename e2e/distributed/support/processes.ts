@@ -64,14 +64,27 @@ export class ChildRun {
   #log: WriteStream;
   exits = 0;
 
+  readonly name: string;
+  readonly command: string;
+  readonly args: string[];
+  readonly env: NodeJS.ProcessEnv;
+  readonly logFile: string;
+  readonly cwd: string | undefined;
+
   constructor(
-    readonly name: string,
-    readonly command: string,
-    readonly args: string[],
-    readonly env: NodeJS.ProcessEnv,
-    readonly logFile: string,
-    readonly cwd?: string,
+    name: string,
+    command: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    logFile: string,
+    cwd?: string,
   ) {
+    this.name = name;
+    this.command = command;
+    this.args = args;
+    this.env = env;
+    this.logFile = logFile;
+    this.cwd = cwd;
     this.#log = createWriteStream(logFile, { flags: 'a' });
   }
 

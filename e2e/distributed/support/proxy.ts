@@ -15,11 +15,14 @@ export class TcpProxy {
   readonly #server: net.Server;
   port = 0;
 
-  constructor(
-    readonly name: string,
-    readonly targetPort: number,
-    readonly targetHost = '127.0.0.1',
-  ) {
+  readonly name: string;
+  readonly targetPort: number;
+  readonly targetHost: string;
+
+  constructor(name: string, targetPort: number, targetHost = '127.0.0.1') {
+    this.name = name;
+    this.targetPort = targetPort;
+    this.targetHost = targetHost;
     this.#server = net.createServer((client) => this.#accept(client));
   }
 
