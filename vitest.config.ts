@@ -5,9 +5,8 @@ import { defineConfig } from 'vitest/config';
 // - unit-web: front-end logic and components in jsdom.
 // - integration: real PostgreSQL and Redis (DATABASE_URL, REDIS_URL); they fail, never skip, when missing.
 // - e2e: real Chromium against the product started as `npm start` would.
-// The Kafka contract suite joins the integration project only where KAFKA_BROKERS is set,
-// because no Kafka broker can run on the development and CI machines.
-const kafka = process.env.KAFKA_BROKERS ? [] : ['**/*.kafka.integration.test.ts'];
+// The Kafka tests (*.kafka.integration.test.ts) are integration tests like the others: a broker runs
+// locally (`npm run kafka`) and in CI (.ci/run); they fail, never skip, when it is missing.
 const ignored = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
 const web = ['frontends/**', 'packages/ui/**', 'packages/api-client/**', 'packages/i18n/**'];
 
@@ -43,7 +42,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['**/*.integration.test.ts'],
-          exclude: [...ignored, ...kafka],
+          exclude: ignored,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaConfigProblem, kafkaEnvSchema } from './events/kafka-settings.ts';
 
 /** Raised when the environment does not satisfy a service's schema; its message is one line. */
 export class ConfigError extends Error {
@@ -32,12 +33,22 @@ export const baseConfigSchema = z.object({
     'must start with redis://',
   ),
   KAFKA_BROKERS: optionalUrl,
+  /** Kafka TLS, SASL, client id and group timing (events/kafka-settings.ts). */
+  ...kafkaEnvSchema,
   /**
    * PostgreSQL connections the service may open at once (PGlite has one). Unset: the service's own
    * default (`databasePoolSize` in its definition), else 10. Size it against the server's
    * `max_connections` over all services and replicas.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /**
+   * Event delivery (ADR 35): how long a consumer retries an event that fails transiently (a
+   * dependency down) while the service is ready, the cap of one retry delay, and the tries of a
+   * permanent failure before its dead letter.
+   */
+  EVENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(10).default(30_000),
+  EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 
@@ -62,6 +73,8 @@ export function loadConfig<S extends z.ZodType>(
       throw new ConfigError('Invalid configuration: REDIS_URL: required when EVENT_BUS=redis');
     if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS)
       throw new ConfigError('Invalid configuration: KAFKA_BROKERS: required when EVENT_BUS=kafka');
+    const kafkaProblem = kafkaConfigProblem(config);
+    if (kafkaProblem) throw new ConfigError(`Invalid configuration: ${kafkaProblem}`);
     // Jobs follow Redis when it is there: a service started against Redis schedules on BullMQ.
     config.JOBS ??= config.REDIS_URL ? 'bullmq' : 'memory';
     if (config.JOBS === 'bullmq' && !config.REDIS_URL)

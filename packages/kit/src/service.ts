@@ -9,13 +9,16 @@ import type { EventBus } from './events/bus.ts';
 import {
   createEventBus,
   type EventHandlerDefinition,
+  type HandlersSubscription,
   migrateKitTables,
   OutboxRelay,
+  pruneDeliveryHistory,
   pruneInbox,
   pruneOutbox,
   subscribeHandlers,
   writeEvents,
 } from './events/index.ts';
+import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
 import { createHttpApp } from './http.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -90,6 +93,8 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   app: Express;
   url: string;
   port: number;
+  /** The service's event consumption; `consumers.metrics` counts retries, dead letters, replays. */
+  consumers: HandlersSubscription;
   /** Graceful stop: readiness fails, consumers stop, requests drain, the relay stops, pools close. */
   stop(): Promise<void>;
 }
@@ -122,6 +127,10 @@ export async function startService<S extends z.ZodObject>(
         kind: config.EVENT_BUS,
         redisUrl: config.REDIS_URL,
         kafkaBrokers: config.KAFKA_BROKERS?.split(','),
+        kafka:
+          config.EVENT_BUS === 'kafka'
+            ? { ...kafkaConnectionFromEnv(config, definition.name), timing: groupTimingFromEnv(config) }
+            : undefined,
         clientId: definition.name,
         log,
       }));
@@ -171,6 +180,11 @@ export async function startService<S extends z.ZodObject>(
       service: definition.name,
       handlers: definition.subscriptions?.(ctx) ?? [],
       log,
+      // Consumption pauses while the service's own database is unreachable (ADR 35).
+      ready: () => database.ping(),
+      retryWindowMs: config.EVENT_RETRY_WINDOW_MS,
+      maxRetryDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
+      maxAttempts: config.EVENT_MAX_ATTEMPTS,
     });
     await definition.jobs?.(ctx);
     // Published outbox rows and old inbox ids are only history: keep the tables small.
@@ -178,6 +192,7 @@ export async function startService<S extends z.ZodObject>(
       // Measured on the service's clock, as every other schedule is.
       await pruneOutbox(database.db, OUTBOX_RETENTION_MS, ctx.clock.now());
       await pruneInbox(database.db, INBOX_RETENTION_MS, ctx.clock.now());
+      await pruneDeliveryHistory(database.db, INBOX_RETENTION_MS, ctx.clock.now());
     });
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
@@ -189,6 +204,7 @@ export async function startService<S extends z.ZodObject>(
       app,
       url: listening.url,
       port: listening.port,
+      consumers,
       stop: () => {
         stopped ??= (async () => {
           shuttingDown = true;

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Tx } from '../db.ts';
 import type { EventBus } from './bus.ts';
+import { listDeadLetters, requestReplay } from './dead-letters.ts';
 import { PoisonEventError, sleep } from './delivery.ts';
-import { consume, on, subscribeHandlers } from './inbox.ts';
+import { consume, type EventHandlerDefinition, on, subscribeHandlers } from './inbox.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, writeEvents } from './outbox.ts';
 import { pings, waitFor } from './test-support.ts';
@@ -22,6 +23,8 @@ export interface EventBusContractOptions {
   settleMs?: number;
   /** Per-test time limit; default the project's. */
   testTimeoutMs?: number;
+  /** How long the dependency stays down in the outage test; default 1.5 s. */
+  outageMs?: number;
 }
 
 /**
@@ -38,6 +41,7 @@ export function eventBusContract(
   const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 5000;
   const settleMs = options.settleMs ?? 0;
   const timeout = options.testTimeoutMs;
+  const outageMs = options.outageMs ?? 1500;
 
   describe(`EventBus contract: ${name}`, () => {
     let database: Database;
@@ -413,6 +417,311 @@ export function eventBusContract(
         expect(notes).toEqual([first.data.note, second.data.note]);
         expect(await effectCount(group, first.id)).toBe(1);
         expect((await bus.deadLetters()).find((l) => l.event.id === invalid.id)?.attempts).toBe(1);
+        // ... and kept in the consumer's database, as it arrived.
+        const [kept] = await listDeadLetters(database.db, { group });
+        expect(kept).toMatchObject({ eventId: invalid.id, envelope: invalid, attempts: 1 });
+        expect(kept?.error).toContain('invalid event');
+      },
+      timeout,
+    );
+
+    // Delivery that outlasts outages (ADR 35, ADR 36): through subscribeHandlers, on every bus.
+
+    /** What a connection refused looks like to a handler (node's socket error). */
+    const refused = () =>
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+    async function openLetters(group: string) {
+      return listDeadLetters(database.db, { group });
+    }
+
+    it(
+      'retries while a dependency is down, without dead-lettering, and applies the event once when it is back',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'outage';
+        const [first, second] = pings(2, ['dep-1']) as [EventEnvelope, EventEnvelope];
+        let downUntil = Number.POSITIVE_INFINITY;
+        let firstTries = 0;
+        const applied: string[] = [];
+        // Connection refused, the server shutting down, a called service answering 503: all transient.
+        const outages: Error[] = [
+          refused(),
+          Object.assign(new Error('terminating connection'), { code: '57P01' }),
+          Object.assign(new Error('upstream answered 503'), { status: 503 }),
+        ];
+        const subscription = await subscribeHandlers({
+          bus,
+          db: database.db,
+          group,
+          maxAttempts: 2,
+          retryDelayMs: 20,
+          maxRetryDelayMs: 200,
+          retryWindowMs: 60_000,
+          handlers: [
+            on('platform.ping', async (event, tx) => {
+              if (event.id === first.id) {
+                firstTries++;
+                if (Date.now() < downUntil) throw outages[firstTries % outages.length];
+              }
+              await recordEffect(tx, group, event.id);
+              applied.push(event.id);
+            }),
+          ],
+        });
+        await sleep(settleMs);
+        downUntil = Date.now() + outageMs;
+        await bus.publish([first, second]);
+        await waitFor(
+          () => applied.length === 2,
+          deliveryTimeoutMs + outageMs,
+          'both events after the outage',
+        );
+        // The second event of the subject waited behind the first.
+        expect(applied).toEqual([first.id, second.id]);
+        expect(firstTries).toBeGreaterThan(2);
+        expect(await effectCount(group, first.id)).toBe(1);
+        expect(await effectCount(group, second.id)).toBe(1);
+        expect(await openLetters(group)).toEqual([]);
+        expect(subscription.metrics.byType['platform.ping']?.retried).toBe(firstTries - 1);
+        expect(subscription.metrics.deadLettered).toBe(0);
+        expect(subscription.metrics.processed).toBe(2);
+      },
+      timeout,
+    );
+
+    it(
+      'dead-letters a transient failure that outlasts the retry window',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'window';
+        const [stuck, other] = pings(2, ['w1', 'w2']) as [EventEnvelope, EventEnvelope];
+        const applied: string[] = [];
+        const subscription = await subscribeHandlers({
+          bus,
+          db: database.db,
+          group,
+          retryDelayMs: 10,
+          maxRetryDelayMs: 50,
+          retryWindowMs: 300,
+          handlers: [
+            on('platform.ping', async (event) => {
+              if (event.id === stuck.id) throw refused();
+              applied.push(event.id);
+            }),
+          ],
+        });
+        await sleep(settleMs);
+        await bus.publish([stuck, other]);
+        await waitFor(
+          async () => (await openLetters(group)).length === 1,
+          deliveryTimeoutMs,
+          'the dead letter',
+        );
+        const [letter] = await openLetters(group);
+        expect(letter).toMatchObject({ eventId: stuck.id, envelope: stuck, replayedAt: null });
+        expect(letter?.error).toContain('retry window');
+        expect(letter?.error).toContain('ECONNREFUSED');
+        await waitFor(() => applied.includes(other.id), deliveryTimeoutMs, 'the other subject');
+        expect(subscription.metrics.deadLettered).toBe(1);
+      },
+      timeout,
+    );
+
+    it(
+      'dead-letters a permanent failure in the database after its tries, and a redelivery does not run it again',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'permanent';
+        const [poison, next] = pings(2, ['perm-1']) as [EventEnvelope, EventEnvelope];
+        let poisonTries = 0;
+        const applied: string[] = [];
+        const subscription = await subscribeHandlers({
+          bus,
+          db: database.db,
+          group,
+          maxAttempts: 3,
+          retryDelayMs: 10,
+          handlers: [
+            on('platform.ping', async (event, tx) => {
+              if (event.id === poison.id) {
+                poisonTries++;
+                throw new Error('cannot apply: no such account');
+              }
+              await recordEffect(tx, group, event.id);
+              applied.push(event.id);
+            }),
+          ],
+        });
+        await sleep(settleMs);
+        await bus.publish([poison, next]);
+        await waitFor(() => applied.includes(next.id), deliveryTimeoutMs, 'the next event of the subject');
+        const letters = await openLetters(group);
+        expect(letters).toHaveLength(1);
+        const letter = letters[0]!;
+        expect(letter).toMatchObject({
+          group,
+          eventId: poison.id,
+          eventType: 'platform.ping',
+          subject: 'perm-1',
+          envelope: poison,
+          attempts: 3,
+          replayedAt: null,
+        });
+        expect(letter.error).toContain('cannot apply: no such account');
+        expect(letter.firstFailedAt.getTime()).toBeLessThanOrEqual(letter.lastFailedAt.getTime());
+        expect(poisonTries).toBe(3);
+        expect(subscription.metrics.byType['platform.ping']).toMatchObject({ deadLettered: 1, retried: 2 });
+        // Published again (a relay that crashed before marking it): acknowledged, not tried again.
+        const [marker] = pings(1, ['perm-1']) as [EventEnvelope];
+        await bus.publish([poison, marker]);
+        await waitFor(() => applied.includes(marker.id), deliveryTimeoutMs, 'the marker behind it');
+        expect(poisonTries).toBe(3);
+        expect(await openLetters(group)).toHaveLength(1);
+      },
+      timeout,
+    );
+
+    it(
+      'dead-letters an event whose every try kills the consumer, after its tries counted in the database',
+      async () => {
+        const { bus, more } = await freshBus();
+        const group = 'crashloop';
+        const [event] = pings(1, ['crash-1']) as [EventEnvelope];
+        let tries = 0;
+        let crash: ((error: Error) => void) | undefined;
+        const handlers: EventHandlerDefinition[] = [
+          on('platform.ping', async () => {
+            tries++;
+            // Never finishes by itself: the "process" dies under it.
+            await new Promise<void>((_, reject) => {
+              crash = reject;
+            });
+          }),
+        ];
+        const start = async (cycle: number) =>
+          subscribeHandlers({
+            bus: await more(),
+            db: database.db,
+            group,
+            maxAttempts: 2,
+            retryDelayMs: 10,
+            stopTimeoutMs: 50,
+            consumerName: `crashing-${cycle}`,
+            handlers,
+          });
+        for (let cycle = 1; cycle <= 2; cycle++) {
+          const subscription = await start(cycle);
+          if (cycle === 1) {
+            await sleep(settleMs);
+            await bus.publish([event]);
+          }
+          await waitFor(() => tries === cycle, deliveryTimeoutMs, `try ${cycle}`);
+          await subscription.stop();
+          // Its connection drops with it: the open transaction rolls back.
+          crash?.(new Error('process died'));
+        }
+        const survivor = await start(3);
+        await waitFor(
+          async () => (await openLetters(group)).length === 1,
+          deliveryTimeoutMs,
+          'the dead letter',
+        );
+        const [letter] = await openLetters(group);
+        expect(letter).toMatchObject({ eventId: event.id, attempts: 2, envelope: event });
+        expect(letter?.error).toContain('never finished');
+        expect(tries).toBe(2);
+        expect(survivor.metrics.deadLettered).toBe(1);
+      },
+      timeout,
+    );
+
+    it(
+      'replays a dead letter once through the inbox, and a second replay does nothing',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'replay';
+        const [event] = pings(1, ['rep-1']) as [EventEnvelope];
+        let broken = true;
+        let runs = 0;
+        const subscription = await subscribeHandlers({
+          bus,
+          db: database.db,
+          group,
+          maxAttempts: 2,
+          retryDelayMs: 10,
+          replayPollMs: 50,
+          handlers: [
+            on('platform.ping', async (e, tx) => {
+              if (broken) throw new Error('missing configuration');
+              runs++;
+              await recordEffect(tx, group, e.id);
+            }),
+          ],
+        });
+        await sleep(settleMs);
+        await bus.publish([event]);
+        await waitFor(
+          async () => (await openLetters(group)).length === 1,
+          deliveryTimeoutMs,
+          'the dead letter',
+        );
+        const [letter] = await openLetters(group);
+        broken = false;
+        const first = await requestReplay(database.db, { id: letter!.id });
+        expect(first.queued.map((l) => l.id)).toEqual([letter!.id]);
+        await waitFor(() => subscription.metrics.replayed === 1, deliveryTimeoutMs, 'the replay');
+        expect(runs).toBe(1);
+        expect(await effectCount(group, event.id)).toBe(1);
+        expect(await openLetters(group)).toEqual([]);
+        const [replayed] = await listDeadLetters(database.db, { group, includeReplayed: true });
+        expect(replayed?.replayedAt).toBeInstanceOf(Date);
+        // Asked again: nothing is queued.
+        const second = await requestReplay(database.db, { id: letter!.id });
+        expect(second.queued).toEqual([]);
+        expect(second.alreadyReplayed.map((l) => l.id)).toEqual([letter!.id]);
+        // Even a replay that races another (the letter reopened by hand) finds the inbox row.
+        await database.db.execute(
+          sql`update kit_dead_letters set replayed_at = null, replay_requested_at = now() where id = ${letter!.id}`,
+        );
+        await waitFor(() => subscription.metrics.replayed === 2, deliveryTimeoutMs, 'the second replay');
+        expect(runs).toBe(1);
+        expect(await effectCount(group, event.id)).toBe(1);
+        expect(subscription.metrics.byType['platform.ping']).toMatchObject({ replayed: 2, duplicates: 1 });
+      },
+      timeout,
+    );
+
+    it(
+      'pauses consumption while the service is not ready and resumes on its own',
+      async () => {
+        const { bus } = await freshBus();
+        const group = 'readiness';
+        let ready = false;
+        const applied: string[] = [];
+        const subscription = await subscribeHandlers({
+          bus,
+          db: database.db,
+          group,
+          readinessPollMs: 50,
+          ready: async () => {
+            if (!ready) throw new Error('database unreachable');
+          },
+          handlers: [on('platform.ping', async (event) => void applied.push(event.id))],
+        });
+        await sleep(settleMs);
+        const events = pings(3, ['r1', 'r2']);
+        await bus.publish(events);
+        await waitFor(() => subscription.metrics.paused, deliveryTimeoutMs, 'the pause');
+        // Several readiness polls later, still nothing was run.
+        await sleep(300);
+        expect(applied).toEqual([]);
+        expect(subscription.metrics.paused).toBe(true);
+        ready = true;
+        await waitFor(() => applied.length === 3, deliveryTimeoutMs, 'all three after resuming');
+        expect(new Set(applied)).toEqual(new Set(events.map((e) => e.id)));
+        expect(subscription.metrics.paused).toBe(false);
+        expect(await openLetters(group)).toEqual([]);
       },
       timeout,
     );

@@ -1,6 +1,6 @@
 import type { EventBus } from './bus.ts';
 import type { EventsLogger } from './delivery.ts';
-import { KafkaEventBus } from './kafka-bus.ts';
+import { type KafkaBusOptions, KafkaEventBus } from './kafka-bus.ts';
 import { MemoryEventBus } from './memory-bus.ts';
 import { RedisEventBus } from './redis-bus.ts';
 
@@ -10,6 +10,8 @@ export interface CreateEventBusOptions {
   redisUrl?: string;
   /** Required for `kafka`: `host:port` entries. */
   kafkaBrokers?: string[];
+  /** Kafka TLS, SASL and group timing (`kafkaConnectionFromEnv`, `groupTimingFromEnv`). */
+  kafka?: Omit<KafkaBusOptions, 'brokers' | 'prefix' | 'log'>;
   /** Names keys, streams and topics (and, in memory, which handles share one bus); default `innerview`. */
   prefix?: string;
   /** Who connects (Kafka client id, consumer names); e.g. the service name. */
@@ -35,7 +37,13 @@ export async function createEventBus(options: CreateEventBusOptions): Promise<Ev
     case 'kafka': {
       const brokers = (options.kafkaBrokers ?? []).map((b) => b.trim()).filter(Boolean);
       if (brokers.length === 0) throw new Error('EVENT_BUS=kafka needs KAFKA_BROKERS');
-      return new KafkaEventBus({ brokers, prefix, clientId: options.clientId, log: options.log });
+      return new KafkaEventBus({
+        clientId: options.clientId,
+        ...options.kafka,
+        brokers,
+        prefix,
+        log: options.log,
+      });
     }
   }
 }

@@ -1,8 +1,17 @@
-import { type EventEnvelope, type EventType, parseEvent } from '@innerview/contracts';
+import type { EventEnvelope, EventType } from '@innerview/contracts';
 import { lt } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db.ts';
 import type { EventBus, SubscribeOptions, Subscription } from './bus.ts';
-import { type EventsLogger, PoisonEventError, silentLogger } from './delivery.ts';
+import { type EventsLogger, errorText, settlesWithin, silentLogger } from './delivery.ts';
+import {
+  consumeIn,
+  type DeliveryPolicy,
+  DurableDelivery,
+  defaultDeliveryPolicy,
+  type HandlersMetrics,
+  newHandlersMetrics,
+  ReadinessGate,
+} from './durable-delivery.ts';
 import { cutoff } from './outbox.ts';
 import { kitInbox } from './schema.ts';
 
@@ -18,16 +27,7 @@ export async function consume(
   event: EventEnvelope,
   effect: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(kitInbox)
-      .values({ consumerGroup: group, eventId: event.id, eventType: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: kitInbox.eventId });
-    if (inserted.length === 0) return false;
-    await effect(tx);
-    return true;
-  });
+  return db.transaction((tx) => consumeIn(tx, group, event, effect));
 }
 
 /** What a service declares for each event type it consumes. */
@@ -49,7 +49,8 @@ export function on<T extends EventType>(
 }
 
 export interface SubscribeHandlersOptions
-  extends Pick<SubscribeOptions, 'maxAttempts' | 'retryDelayMs' | 'stopTimeoutMs' | 'consumerName'> {
+  extends Pick<SubscribeOptions, 'stopTimeoutMs' | 'consumerName'>,
+    Partial<DeliveryPolicy> {
   bus: EventBus;
   db: Db;
   /** The consuming service; its name is the consumer group unless `group` says otherwise. */
@@ -57,18 +58,32 @@ export interface SubscribeHandlersOptions
   /** The consumer group (one per service and purpose); defaults to `service`. */
   group?: string;
   handlers: EventHandlerDefinition[];
-  /** Where invalid events are reported (id and type only, never data). */
+  /** Where failures are reported (id and type only, never data). */
   log?: EventsLogger;
+  /**
+   * Whether the service can work (e.g. its database answers): throws or answers `false` when not.
+   * Consumption pauses while it does and resumes on its own. Asked at most every `readinessPollMs`.
+   */
+  ready?: () => Promise<unknown>;
+  /** How often readiness is asked (and re-asked while paused); default 1 s. */
+  readinessPollMs?: number;
+  /** A readiness answer that takes longer means "not ready"; default 5 s. */
+  readinessTimeoutMs?: number;
+  /** How often requested dead-letter replays are looked for; default 5 s. */
+  replayPollMs?: number;
 }
 
 export interface HandlersSubscription extends Subscription {
-  readonly metrics: { readonly processed: number; readonly duplicates: number };
+  readonly metrics: Readonly<HandlersMetrics>;
+  /** Replays the dead letters whose replay was requested now, without waiting for the next poll. */
+  replayRequested(): Promise<void>;
 }
 
 /**
- * Idempotent consumption in one call: subscribes the group to the handlers' types, validates each
- * event against the contracts (a malformed one is dead-lettered at once) and runs its handler
- * through the inbox.
+ * Idempotent, outage-proof consumption in one call: subscribes the group to the handlers' types,
+ * validates each event against the contracts and runs its handler through the inbox, with the
+ * retries, readiness pause, durable try count and database dead letters of `DurableDelivery`
+ * (ADR 35), and replays the dead letters an operator asks for (ADR 36).
  */
 export async function subscribeHandlers(options: SubscribeHandlersOptions): Promise<HandlersSubscription> {
   const group = options.group ?? options.service;
@@ -79,37 +94,79 @@ export async function subscribeHandlers(options: SubscribeHandlersOptions): Prom
     if (byType.has(handler.type)) throw new Error(`two handlers for ${handler.type} in group ${group}`);
     byType.set(handler.type, handler);
   }
-  const metrics = { processed: 0, duplicates: 0 };
+  const metrics = newHandlersMetrics();
   // A service that consumes nothing joins no group.
-  if (byType.size === 0) return { stop: async () => {}, metrics };
+  if (byType.size === 0) return { stop: async () => {}, metrics, replayRequested: async () => {} };
+  const policy: DeliveryPolicy = {
+    maxAttempts: options.maxAttempts ?? defaultDeliveryPolicy.maxAttempts,
+    retryDelayMs: options.retryDelayMs ?? defaultDeliveryPolicy.retryDelayMs,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? defaultDeliveryPolicy.maxRetryDelayMs,
+    retryWindowMs: options.retryWindowMs ?? defaultDeliveryPolicy.retryWindowMs,
+  };
+  const stopping = new AbortController();
+  const gate = new ReadinessGate({
+    ready: options.ready,
+    pollMs: options.readinessPollMs ?? 1000,
+    timeoutMs: options.readinessTimeoutMs ?? 5000,
+    signal: stopping.signal,
+    metrics,
+  });
+  const delivery = new DurableDelivery({
+    db: options.db,
+    group,
+    byType: byType as Map<string, { handle: (event: EventEnvelope, tx: Tx) => Promise<void> }>,
+    log,
+    policy,
+    gate,
+    metrics,
+    signal: stopping.signal,
+  });
   const subscription = await options.bus.subscribe({
     group,
     types: [...byType.keys()],
-    maxAttempts: options.maxAttempts,
-    retryDelayMs: options.retryDelayMs,
+    // The durable count above decides; the bus's own count is the backstop should the database
+    // refuse the dead letter for good.
+    maxAttempts: policy.maxAttempts + 2,
+    retryDelayMs: policy.retryDelayMs,
     stopTimeoutMs: options.stopTimeoutMs,
     consumerName: options.consumerName,
-    handler: async (raw) => {
-      let event: EventEnvelope;
-      try {
-        event = parseEvent(raw);
-      } catch (error) {
-        log.error({ group, eventId: raw?.id, eventType: raw?.type }, 'invalid event; dead-lettered');
-        // The issue list names fields, not their values.
-        throw new PoisonEventError(
-          `invalid event: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      const handler = byType.get(event.type);
-      if (!handler) throw new PoisonEventError(`no handler for ${event.type}`);
-      const ran = await consume(options.db, group, event, (tx) =>
-        (handler.handle as (event: EventEnvelope, tx: Tx) => Promise<void>)(event, tx),
-      );
-      if (ran) metrics.processed++;
-      else metrics.duplicates++;
-    },
+    handler: (event) => delivery.deliver(event),
   });
-  return { stop: () => subscription.stop(), metrics };
+  // Replays asked for while the service was stopped run at start, then every `replayPollMs`.
+  let replaying: Promise<void> = Promise.resolve();
+  let replayTimer: NodeJS.Timeout | undefined;
+  const replayRequested = () => {
+    replaying = replaying.then(() =>
+      delivery
+        .replayRequested()
+        .catch((error) => log.warn({ group, err: errorText(error) }, 'dead letter replay pass failed')),
+    );
+    return replaying;
+  };
+  const scheduleReplay = () => {
+    if (stopping.signal.aborted) return;
+    replayTimer = setTimeout(
+      () => void replayRequested().finally(scheduleReplay),
+      options.replayPollMs ?? 5000,
+    );
+    replayTimer.unref();
+  };
+  void replayRequested().finally(scheduleReplay);
+  let stopped: Promise<void> | undefined;
+  return {
+    metrics,
+    replayRequested,
+    stop: () => {
+      stopped ??= (async () => {
+        stopping.abort();
+        clearTimeout(replayTimer);
+        await subscription.stop();
+        // A replay stuck behind a hung handler's transaction (PGlite has one connection) is left.
+        await settlesWithin(replaying, options.stopTimeoutMs ?? 10_000);
+      })();
+      return stopped;
+    },
+  };
 }
 
 /**

@@ -1,88 +1,85 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
-import { type Admin, type Consumer, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { type Admin, Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import {
   type BusMetrics,
-  defaultMaxAttempts,
-  defaultRetryDelayMs,
   type EventsLogger,
-  errorText,
-  eventRef,
-  isPoison,
   newBusMetrics,
-  retryDelay,
   settlesWithin,
   silentLogger,
-  sleep,
 } from './delivery.ts';
+import {
+  type DeadLetterRetry,
+  defaultDeadLetterRetry,
+  type KafkaMetrics,
+  KafkaSubscription,
+} from './kafka-consumer.ts';
+import type { MessageSource } from './kafka-message.ts';
+import {
+  groupTiming,
+  type KafkaConnection,
+  type KafkaGroupTiming,
+  kafkaClientConfig,
+} from './kafka-settings.ts';
+import {
+  deadLetterTopic,
+  eventTopic,
+  MissingTopicsError,
+  missingTopics,
+  safePrefix,
+} from './kafka-topics.ts';
 
 /**
  * The Kafka adapter (kafkajs). A topic per event type (`<prefix>.<type>`), the subject as message
  * key, so one subject's events share a partition and keep their order; a consumer group per bus
  * group (`<prefix>.<group>`), whose members split the partitions. An idempotent producer with one
- * request in flight keeps the publish order through retries. A failed handler is retried in place
- * (the partition waits), then the event goes to `<prefix>.dlq` and its offset is committed.
- * Offsets are committed after the handler, so a consumer that dies mid-way leaves its partitions'
- * uncommitted events to whoever the group gives them to next, once the broker has seen it go
- * (`sessionTimeout`). Kafka keeps no delivery count: tries are counted per consumer.
+ * request in flight, acknowledged by all in-sync replicas, keeps the publish order through retries.
+ * Topics are never created here: they are provisioned beforehand (`kafka-topics.ts`), and a
+ * missing one is a clear error. Consumption, retries, heartbeats and dead letters: see
+ * `kafka-consumer.ts`. Offsets are committed after the handler, so a consumer that dies mid-way
+ * leaves its partitions' uncommitted events to whoever the group gives them to next, once the
+ * broker has seen it go (`sessionTimeoutMs`). Kafka keeps no delivery count: tries are counted per
+ * consumer, in memory.
  */
 
-export interface KafkaBusOptions {
-  brokers: string[];
+export interface KafkaBusOptions extends KafkaConnection {
   /** Topic and group prefix; default `innerview`. */
   prefix?: string;
-  clientId?: string;
-  /** Partitions of the topics this bus creates; default 8. */
-  partitions?: number;
-  /** Replication of the topics this bus creates; default the broker's. */
-  replicationFactor?: number;
-  /** The broker drops a silent consumer after this; default 10 s (the broker's minimum applies). */
-  sessionTimeoutMs?: number;
+  /** Consumer-group timing (session, rebalance, heartbeat); see `KafkaGroupTiming` for defaults. */
+  timing?: Partial<KafkaGroupTiming>;
   /** How long `subscribe` waits for the group to give this consumer its partitions; default 30 s. */
   joinTimeoutMs?: number;
+  /** Tries for a dead letter the broker refuses, and the pause after them. */
+  deadLetterRetry?: Partial<DeadLetterRetry>;
   log?: EventsLogger;
 }
 
 export class KafkaEventBus implements EventBus {
   readonly kind = 'kafka' as const;
   readonly counters: BusMetrics = newBusMetrics();
+  readonly kafkaCounters: KafkaMetrics = { undecodable: 0, deadLetterSendFailures: 0, pausedPartitions: 0 };
   readonly #kafka: Kafka;
   readonly #prefix: string;
-  readonly #partitions: number;
-  readonly #replicationFactor: number;
-  readonly #sessionTimeoutMs: number;
+  readonly #timing: KafkaGroupTiming;
   readonly #joinTimeoutMs: number;
+  readonly #deadLetterRetry: DeadLetterRetry;
   readonly #log: EventsLogger;
   readonly #producer: Producer;
   readonly #admin: Admin;
+  /** Topics seen to exist (checked once each, then trusted). */
   readonly #topics = new Set<string>();
   readonly #subscriptions = new Set<KafkaSubscription>();
   #connected: Promise<void> | undefined;
   #closed = false;
 
   constructor(options: KafkaBusOptions) {
-    this.#prefix = (options.prefix ?? 'innerview').replace(/[^A-Za-z0-9._-]/g, '_');
-    this.#partitions = options.partitions ?? 8;
-    this.#replicationFactor = options.replicationFactor ?? -1;
-    this.#sessionTimeoutMs = options.sessionTimeoutMs ?? 10_000;
+    this.#prefix = safePrefix(options.prefix ?? 'innerview');
+    this.#timing = groupTiming(options.timing);
     this.#joinTimeoutMs = options.joinTimeoutMs ?? 30_000;
-    const log = options.log ?? silentLogger;
-    this.#log = log;
-    this.#kafka = new Kafka({
-      clientId: options.clientId ?? 'innerview',
-      brokers: options.brokers,
-      retry: { retries: 3 },
-      logLevel: logLevel.WARN,
-      // kafkajs' own lines carry broker and group details only, never message contents.
-      logCreator:
-        () =>
-        ({ level, namespace, log: entry }) => {
-          const fields = { kafka: namespace, detail: entry.message };
-          if (level <= logLevel.ERROR) log.error(fields, 'kafka client');
-          else log.warn(fields, 'kafka client');
-        },
-    });
+    this.#deadLetterRetry = { ...defaultDeadLetterRetry, ...options.deadLetterRetry };
+    this.#log = options.log ?? silentLogger;
+    this.#kafka = new Kafka(kafkaClientConfig(options, this.#log));
     this.#producer = this.#kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
@@ -92,23 +89,23 @@ export class KafkaEventBus implements EventBus {
     this.#admin = this.#kafka.admin();
   }
 
-  get metrics(): Readonly<BusMetrics> {
-    return this.counters;
+  get metrics(): Readonly<BusMetrics & KafkaMetrics> {
+    return { ...this.counters, ...this.kafkaCounters };
   }
 
   topicOf(type: string): string {
-    return `${this.#prefix}.${type}`;
+    return eventTopic(this.#prefix, type);
   }
 
   get deadLetterTopic(): string {
-    return `${this.#prefix}.dlq`;
+    return deadLetterTopic(this.#prefix);
   }
 
   async publish(events: EventEnvelope[]): Promise<void> {
     this.#assertOpen();
     if (events.length === 0) return;
     await this.#connect();
-    await this.ensureTopics(events.map((e) => this.topicOf(e.type)));
+    await this.#requireTopics(events.map((e) => this.topicOf(e.type)));
     const byTopic = new Map<string, { key: string; value: string }[]>();
     for (const event of events) {
       const topic = this.topicOf(event.type);
@@ -127,19 +124,29 @@ export class KafkaEventBus implements EventBus {
     this.#assertOpen();
     if (options.types.length === 0) throw new Error('subscribe needs at least one event type');
     await this.#connect();
-    const topics = options.types.map((t) => this.topicOf(t));
-    await this.ensureTopics([...topics, this.deadLetterTopic]);
+    const types = new Map(options.types.map((t) => [this.topicOf(t), t]));
+    await this.#requireTopics([...types.keys(), this.deadLetterTopic]);
     const consumer = this.#kafka.consumer({
       groupId: `${this.#prefix}.${options.group}`,
-      sessionTimeout: this.#sessionTimeoutMs,
-      rebalanceTimeout: this.#sessionTimeoutMs,
-      heartbeatInterval: Math.max(100, Math.floor(this.#sessionTimeoutMs / 5)),
+      sessionTimeout: this.#timing.sessionTimeoutMs,
+      rebalanceTimeout: this.#timing.rebalanceTimeoutMs,
+      heartbeatInterval: this.#timing.heartbeatIntervalMs,
       allowAutoTopicCreation: false,
     });
-    const subscription = new KafkaSubscription(this, consumer, options, this.#log);
+    const subscription = new KafkaSubscription({
+      consumer,
+      options,
+      types,
+      heartbeatIntervalMs: this.#timing.heartbeatIntervalMs,
+      counters: this.counters,
+      kafkaCounters: this.kafkaCounters,
+      deadLetterRetry: this.#deadLetterRetry,
+      sendDeadLetter: (letter, source) => this.#sendDeadLetter(letter, source),
+      log: this.#log,
+    });
     this.#subscriptions.add(subscription);
     try {
-      await subscription.start(topics, this.#joinTimeoutMs);
+      await subscription.start(this.#joinTimeoutMs);
     } catch (error) {
       this.#subscriptions.delete(subscription);
       await subscription.stop();
@@ -162,7 +169,7 @@ export class KafkaEventBus implements EventBus {
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     await this.#connect();
     const topic = this.deadLetterTopic;
-    await this.ensureTopics([topic]);
+    await this.#requireTopics([topic]);
     const offsets = await this.#admin.fetchTopicOffsets(topic);
     // Read the newest `limit` of each partition with a throwaway reader that commits nothing.
     const remaining = new Map(
@@ -170,7 +177,7 @@ export class KafkaEventBus implements EventBus {
     );
     if (remaining.size === 0) return [];
     const groupId = `${this.#prefix}.dlq-reader.${randomBytes(4).toString('hex')}`;
-    const reader = this.#kafka.consumer({ groupId });
+    const reader = this.#kafka.consumer({ groupId, allowAutoTopicCreation: false });
     const letters: DeadLetter[] = [];
     try {
       await reader.connect();
@@ -205,35 +212,35 @@ export class KafkaEventBus implements EventBus {
     return letters.sort((a, b) => a.failedAt.localeCompare(b.failedAt)).slice(-limit);
   }
 
-  /** Creates missing topics (no-op for known ones). */
-  async ensureTopics(topics: string[]): Promise<void> {
-    const missing = [...new Set(topics)].filter((t) => !this.#topics.has(t));
-    if (missing.length === 0) return;
-    const existing = new Set(await this.#admin.listTopics());
-    const create = missing.filter((t) => !existing.has(t));
-    if (create.length > 0) {
-      await this.#admin
-        .createTopics({
-          waitForLeaders: true,
-          topics: create.map((topic) => ({
-            topic,
-            numPartitions: this.#partitions,
-            replicationFactor: this.#replicationFactor,
-          })),
-        })
-        .catch((error: unknown) => {
-          // Another process created it first.
-          if (!String((error as Error).message).includes('already exists')) throw error;
-        });
+  /** Throws a `MissingTopicsError` naming the topics that were never provisioned. */
+  async #requireTopics(topics: string[]): Promise<void> {
+    const unknown = [...new Set(topics)].filter((t) => !this.#topics.has(t));
+    if (unknown.length === 0) return;
+    const missing = await missingTopics(this.#admin, unknown);
+    if (missing.length > 0) {
+      this.#log.error({ topics: missing }, 'kafka bus: topics missing; run the provisioning step');
+      throw new MissingTopicsError(missing);
     }
-    for (const t of missing) this.#topics.add(t);
+    for (const t of unknown) this.#topics.add(t);
   }
 
-  async sendDeadLetter(letter: DeadLetter): Promise<void> {
+  async #sendDeadLetter(letter: DeadLetter, source: MessageSource): Promise<void> {
     await this.#producer.send({
       topic: this.deadLetterTopic,
       acks: -1,
-      messages: [{ key: letter.group, value: JSON.stringify(letter) }],
+      messages: [
+        {
+          key: letter.group,
+          value: JSON.stringify({ ...letter, source }),
+          // Where it came from, readable without parsing the value.
+          headers: {
+            'innerview-source-topic': source.topic,
+            'innerview-source-partition': String(source.partition),
+            'innerview-source-offset': source.offset,
+            'innerview-group': letter.group,
+          },
+        },
+      ],
     });
   }
 
@@ -262,101 +269,5 @@ export class KafkaEventBus implements EventBus {
 
   #assertOpen(): void {
     if (this.#closed) throw new Error('event bus closed');
-  }
-}
-
-class KafkaSubscription {
-  readonly #bus: KafkaEventBus;
-  readonly #consumer: Consumer;
-  readonly #options: SubscribeOptions;
-  readonly #log: EventsLogger;
-  #stopping = false;
-  #stopped: Promise<void> | undefined;
-
-  constructor(bus: KafkaEventBus, consumer: Consumer, options: SubscribeOptions, log: EventsLogger) {
-    this.#bus = bus;
-    this.#consumer = consumer;
-    this.#options = options;
-    this.#log = log;
-  }
-
-  async start(topics: string[], joinTimeoutMs: number): Promise<void> {
-    const consumer = this.#consumer;
-    let removeListener: (() => void) | undefined;
-    const joined = new Promise<void>((resolve) => {
-      removeListener = consumer.on(consumer.events.GROUP_JOIN, () => resolve());
-    });
-    await consumer.connect();
-    // A group new to a topic starts at its oldest retained message; an existing one keeps its offsets.
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      autoCommit: true,
-      partitionsConsumedConcurrently: 4,
-      eachMessage: async ({ message, heartbeat }) => {
-        let event: EventEnvelope;
-        try {
-          event = JSON.parse(message.value?.toString() ?? '') as EventEnvelope;
-        } catch {
-          this.#log.warn({ group: this.#options.group }, 'kafka bus: skipped a message that is not an event');
-          return;
-        }
-        await this.#deliver(event, heartbeat);
-      },
-    });
-    // Resolve once the group has given us partitions, so events published next are shared.
-    if (!(await settlesWithin(joined, joinTimeoutMs))) {
-      this.#log.warn({ group: this.#options.group }, 'kafka bus: still joining the group');
-    }
-    removeListener?.();
-  }
-
-  async #deliver(event: EventEnvelope, heartbeat: () => Promise<void>): Promise<void> {
-    const maxAttempts = this.#options.maxAttempts ?? defaultMaxAttempts;
-    const counters = this.#bus.counters;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.#options.handler(structuredClone(event));
-        counters.consumed++;
-        return;
-      } catch (error) {
-        counters.failed++;
-        if (attempt >= maxAttempts || isPoison(error)) {
-          await this.#bus.sendDeadLetter({
-            event,
-            group: this.#options.group,
-            error: errorText(error),
-            attempts: attempt,
-            failedAt: new Date().toISOString(),
-          });
-          counters.deadLettered++;
-          this.#log.error(
-            { ...eventRef(event), group: this.#options.group, attempts: attempt },
-            'event dead-lettered',
-          );
-          return;
-        }
-        this.#log.warn(
-          { ...eventRef(event), group: this.#options.group, attempt, err: errorText(error) },
-          'event handler failed',
-        );
-        await sleep(retryDelay(this.#options.retryDelayMs ?? defaultRetryDelayMs, attempt));
-        // Stopping: leave the offset uncommitted, so the next owner of the partition retries it.
-        if (this.#stopping) throw new Error('consumer stopping');
-        await heartbeat().catch(() => {});
-      }
-    }
-  }
-
-  stop(): Promise<void> {
-    this.#stopped ??= (async () => {
-      this.#stopping = true;
-      const stopTimeoutMs = this.#options.stopTimeoutMs ?? 10_000;
-      if (!(await settlesWithin(this.#consumer.disconnect(), stopTimeoutMs))) {
-        // The event in hand never finished: it stays uncommitted, and once the broker drops this
-        // silent member the group hands its partitions, and that event, to another consumer.
-        this.#log.warn({ group: this.#options.group }, 'kafka bus: gave up the event in hand');
-      }
-    })();
-    return this.#stopped;
   }
 }

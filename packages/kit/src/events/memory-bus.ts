@@ -6,6 +6,7 @@ import {
   defaultRetryDelayMs,
   errorText,
   isPoison,
+  isStopped,
   newBusMetrics,
   retryDelay,
   settlesWithin,
@@ -196,6 +197,9 @@ class MemoryCore {
         },
         (error: unknown) => {
           if (item.token !== token) return;
+          item.holder = undefined;
+          // The handler's subscription is stopping: not a try; another consumer takes the event.
+          if (isStopped(error)) return;
           metrics.failed++;
           item.attempts++;
           item.holder = undefined;

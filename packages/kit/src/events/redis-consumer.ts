@@ -9,6 +9,7 @@ import {
   eventRef,
   hashSubject,
   isPoison,
+  isStopped,
   retryDelay,
   settlesWithin,
   sleep,
@@ -323,6 +324,12 @@ export class RedisConsumer {
         await this.#options.handler(structuredClone(event));
       } catch (error) {
         if (this.#abandoned) return;
+        if (isStopped(error)) {
+          // The handler's subscription is stopping: not a try. Left pending for whoever comes next.
+          await this.#redis.hincrby(attemptsKey, field, -1).catch(() => {});
+          this.#ownPendingPossible = true;
+          return;
+        }
         this.#bus.counters.failed++;
         if (attempt >= this.#maxAttempts || isPoison(error)) {
           await this.#deadLetter(key, id, field, event, errorText(error), attempt);

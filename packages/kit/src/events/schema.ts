@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -54,5 +55,62 @@ export const kitInbox = pgTable(
   (t) => [
     primaryKey({ columns: [t.consumerGroup, t.eventId] }),
     index('kit_inbox_processed_at_idx').on(t.processedAt),
+  ],
+);
+
+/**
+ * Tries of an event a consumer group has not finished: counted before each try in its own commit,
+ * so a try that kills the process still counts, and deleted in the inbox transaction that applies
+ * the event. `attempts` holds the tries that failed for good or never ended (a transient failure
+ * gives its try back), so a crash loop reaches the dead letters after `maxAttempts` (ADR 35).
+ */
+export const kitDeliveryAttempts = pgTable(
+  'kit_delivery_attempts',
+  {
+    consumerGroup: text('consumer_group').notNull(),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.consumerGroup, t.eventId] }),
+    index('kit_delivery_attempts_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+/**
+ * Events a consumer group gave up on, kept in the consumer's own database (ADR 36): the envelope
+ * exactly as published (sealed fields stay sealed), why and how often it failed, and its replay.
+ * `event_id` is text: an invalid event is kept too, whatever its id looks like.
+ */
+export const kitDeadLetters = pgTable(
+  'kit_dead_letters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    consumerGroup: text('consumer_group').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    subject: text('subject'),
+    envelope: jsonb('envelope').notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by `npm run events -- dead-letters replay`; the consuming service replays it. */
+    replayRequestedAt: timestamp('replay_requested_at', { withTimezone: true }),
+    replayedAt: timestamp('replayed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('kit_dead_letters_group_event_idx').on(t.consumerGroup, t.eventId),
+    index('kit_dead_letters_open_idx')
+      .on(t.consumerGroup, t.lastFailedAt)
+      .where(sql`${t.replayedAt} is null`),
+    index('kit_dead_letters_replay_idx')
+      .on(t.consumerGroup, t.replayRequestedAt)
+      .where(sql`${t.replayRequestedAt} is not null and ${t.replayedAt} is null`),
   ],
 );

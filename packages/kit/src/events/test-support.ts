@@ -67,7 +67,8 @@ export async function tcpProxy(targetUrl: string): Promise<{
   const target = new URL(targetUrl);
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
+    const defaultPort = target.protocol.startsWith('postgres') ? 5432 : 6379;
+    const upstream = connect(Number(target.port || defaultPort), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('error', () => {});
