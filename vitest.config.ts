@@ -63,6 +63,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // `npm run test:distributed`: the product as separate processes, with faults (issue 15;
+          // e2e/distributed/README.md). One file at a time: each starts a whole product.
+          name: 'distributed',
+          environment: 'node',
+          include: ['e2e/distributed/**/*.distributed.ts'],
+          exclude: ignored,
+          testTimeout: 600_000,
+          hookTimeout: 1_200_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -132,6 +132,8 @@ describe('account area', () => {
     expect(await dialog.textContent()).toContain('Login is blocked at once');
     await settle(page);
     await screenshot(page, 'account-delete-dialog', 'mobile', 'en-light');
+    // Re-authentication: the dialog asks for the current password.
+    await dialog.getByLabel('Current password').fill(user.password);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
 
     const deleted = page.getByRole('dialog', { name: 'Your account has been deleted' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   checkStartup,
@@ -8,6 +9,9 @@ import {
 
 // The deployment tests are only as good as this derivation: if it found nothing, every deployment
 // would pass. These pin what the services demand today, read from their own code.
+/** A key nobody published: production refuses the development values in the repository. */
+const freshKey = () => randomBytes(32).toString('base64');
+
 const distributed = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://u@db:5432/x',
@@ -24,25 +28,26 @@ describe('service requirements derived from the services', () => {
     expect(postgresStartupRequirements('questionnaire')).toEqual(
       expect.arrayContaining(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']),
     );
-    expect(postgresStartupRequirements('files')).toEqual(
-      expect.arrayContaining(['MASTER_KEY', 'INTERNAL_TOKEN']),
-    );
+    expect(postgresStartupRequirements('files')).toEqual(expect.arrayContaining(['MASTER_KEY']));
   });
 
   it('names what a service lacks, schema rules and start-up rules alike', async () => {
-    await expect(checkStartup('chat', distributed)).rejects.toThrow(
+    await expect(checkStartup('chat', distributed)).rejects.toThrow(/MASTER_KEY: required in production/);
+    await expect(checkStartup('chat', { ...distributed, NODE_ENV: 'development' })).rejects.toThrow(
       /_KEY: required with a PostgreSQL DATABASE_URL/,
     );
-    await expect(checkStartup('notifications', { ...distributed, SMTP_URL: '' })).rejects.toThrow(
+    const keys = { EVENT_PAYLOAD_KEY: freshKey(), INTERNAL_SIGNING_KEY: freshKey() };
+    await expect(checkStartup('notifications', { ...distributed, ...keys, SMTP_URL: '' })).rejects.toThrow(
       /MAIL_TRANSPORT: file delivery is for development/,
     );
     const files = await requiredVariables('files', distributed);
-    expect(files).toEqual(expect.arrayContaining(['MASTER_KEY', 'INTERNAL_TOKEN', 'REDIS_URL']));
+    expect(files).toEqual(expect.arrayContaining(['MASTER_KEY', 'INTERNAL_SIGNING_KEY', 'REDIS_URL']));
     expect(files).not.toContain('OPENAI_API_KEY');
   });
 
   it('follows the mode a deployment chooses', async () => {
-    expect(await requiredVariables('billing', { ...distributed, PAYMENT_PROVIDER: 'local' })).not.toContain(
+    const development = { ...distributed, NODE_ENV: 'development' };
+    expect(await requiredVariables('billing', { ...development, PAYMENT_PROVIDER: 'local' })).not.toContain(
       'STRIPE_SECRET_KEY',
     );
     expect(await requiredVariables('billing', { ...distributed, PAYMENT_PROVIDER: 'stripe' })).toEqual(
@@ -55,21 +60,28 @@ describe('service requirements derived from the services', () => {
   it('checks key formats with the loaders the services use', async () => {
     const keys = {
       ...distributed,
-      MASTER_KEY: 'IU01EJdHHIshnRsYblr3uzHl+rRSWfOtv0KhUbvGtFs=',
-      EVENT_PAYLOAD_KEY: 'wwlIzdspzpVt32ag69wAOD7hWjrq2uU8fDBGgBuAMFE=',
+      MASTER_KEY: freshKey(),
+      EVENT_PAYLOAD_KEY: freshKey(),
+      INTERNAL_SIGNING_KEY: freshKey(),
     };
     await expect(checkStartup('questionnaire', keys)).resolves.toBeUndefined();
     await expect(checkStartup('questionnaire', { ...keys, MASTER_KEY: 'c2hvcnQ=' })).rejects.toThrow(
       /MASTER_KEY/,
     );
-    await expect(checkStartup('auth', { ...distributed, AUTH_PRIVATE_JWK: '{"kty":"RSA"}' })).rejects.toThrow(
+    await expect(checkStartup('auth', { ...keys, AUTH_PRIVATE_JWK: '{"kty":"RSA"}' })).rejects.toThrow(
       /AUTH_PRIVATE_JWK/,
     );
   });
 
   it('lists the internal-call wiring each service reads', () => {
     expect(wiringVariables('auth')).toEqual(
-      expect.arrayContaining(['INTERNAL_TOKEN', 'BILLING_URL', 'CHAT_URL', 'FILES_URL', 'NOTIFICATIONS_URL']),
+      expect.arrayContaining([
+        'INTERNAL_SIGNING_KEY',
+        'BILLING_URL',
+        'CHAT_URL',
+        'FILES_URL',
+        'NOTIFICATIONS_URL',
+      ]),
     );
     expect(wiringVariables('questionnaire')).toEqual(
       expect.arrayContaining(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']),

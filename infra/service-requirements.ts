@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadOrCreateEventPayloadKeys, loadOrCreateMasterKey } from '@innerview/crypto';
 import { loadConfig } from '@innerview/kit/config';
+import { trustKeysFor } from '@innerview/kit/trust';
 import type { JWK } from 'jose';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../gateway/src/config.ts';
@@ -32,7 +33,7 @@ export const configSchemas: Record<ServiceName | 'gateway', z.ZodObject> = {
 };
 
 /** Secrets that must hold ONE value across services (in k8s: one key of `innerview-shared-secrets`). */
-export const sharedSecrets = ['MASTER_KEY', 'EVENT_PAYLOAD_KEY', 'INTERNAL_TOKEN'] as const;
+export const sharedSecrets = ['MASTER_KEY', 'EVENT_PAYLOAD_KEY', 'INTERNAL_SIGNING_KEY'] as const;
 
 /** Base URL settings of internal calls: `<SERVICE>_URL` → `http://<service>:3000`. */
 export const serviceUrlSettings = Object.fromEntries(
@@ -50,9 +51,9 @@ export const sampleValues: Env = {
   KAFKA_BROKERS: 'kafka:9092',
   MASTER_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   EVENT_PAYLOAD_KEY: 'HyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4=',
-  INTERNAL_TOKEN: 'sample-internal-token-of-at-least-32-characters',
+  INTERNAL_SIGNING_KEY: 'sample-internal-signing-key-of-at-least-32-characters',
   AUTH_PRIVATE_JWK:
-    '{"crv":"Ed25519","d":"_0OO8k6sXLIcDXL-2Ter4XPeiz_vP50TAXEM6P14uDs","x":"_W9dm8Mg5misZJhLUWPO9mlg_VH7Av9lE9H6st5PQag","kty":"OKP"}',
+    '{"crv":"Ed25519","d":"aFasgOHJKIHIi5ppFRU2vH-bP730PqZSWnfVcVdI0Wg","x":"6cZsHFNoJSQqX1i4IWAYeVN-D7wr9vWrDytTx98Z2SY","kty":"OKP"}',
   STRIPE_SECRET_KEY: 'sk_test_sample',
   STRIPE_WEBHOOK_SECRET: 'whsec_sample',
   SMTP_URL: 'smtp://mail:25',
@@ -95,6 +96,8 @@ export function postgresStartupRequirements(name: ServiceName): string[] {
 export async function checkStartup(name: ServiceName | 'gateway', env: Env): Promise<void> {
   const config = loadConfig(configSchemas[name], env) as Record<string, unknown>;
   if (name === 'gateway') return;
+  // The kit's own start-up check: the call-signing key (ADR 43).
+  trustKeysFor(config);
   if (String(config.DATABASE_URL ?? '').startsWith('postgres'))
     for (const key of postgresStartupRequirements(name))
       if (!config[key])
@@ -132,7 +135,7 @@ export async function requiredVariables(name: ServiceName | 'gateway', env: Env)
 
 /**
  * Optional in the schema but wanted in every deployment, because without them a feature is off
- * rather than the start refused: the shared secrets (internal calls answer 503 without the token)
+ * rather than the start refused: the shared secrets
  * and the base URLs of internal calls (the export reports those services "unavailable").
  */
 export function wiringVariables(name: ServiceName | 'gateway'): string[] {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEvent, USER_ID_HEADER } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../services/chat/src/db/schema.ts';
@@ -39,10 +40,10 @@ describe('stopping the embedded product', () => {
     const userId = randomUUID();
     await subscribed(product, userId);
 
-    // Straight to the chat service, as the gateway forwards a signed-in call.
+    // Straight to the chat service, signed as the gateway forwards a signed-in call.
     let response: Response | undefined;
     for (let attempt = 0; attempt < 100; attempt++) {
-      response = await fetch(`${chatUrl}/api/v1/chat/stream`, {
+      response = await signedFetch(product.services.chat!, `${chatUrl}/api/v1/chat/stream`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [USER_ID_HEADER]: userId },
         body: JSON.stringify({ message: 'Tell me how to plan a calm week, in detail.', session_id: null }),
@@ -81,7 +82,8 @@ describe('stopping the embedded product', () => {
       ['user', 'complete'],
       ['assistant', 'stopped'],
     ]);
-    const transcript = await fetch(
+    const transcript = await signedFetch(
+      product.services.chat!,
       `${product.services.chat!.url}/api/v1/chat-sessions/${sessionId}/transcript`,
       {
         headers: { [USER_ID_HEADER]: userId },

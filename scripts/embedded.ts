@@ -15,6 +15,8 @@ import {
   startService,
 } from '@innerview/kit';
 import { bearerToken, createTokenVerifier, MemoryRevocationStore } from '@innerview/kit/tokens/index';
+import { startTracing } from '@innerview/kit/tracing';
+import { signCall } from '@innerview/kit/trust';
 import type { Request, Response } from 'express';
 import { createAuthService } from '../services/auth/src/app.ts';
 import { billingService } from '../services/billing/src/app.ts';
@@ -87,11 +89,15 @@ export interface Embedded {
  */
 export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
   const dataDir = path.resolve(options.dataDir);
+  // One process, one tracer provider (exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  startTracing('innerview');
   const bus = await createEventBus({ kind: 'memory' });
   // Auth writes revocations, the gateway reads them: one store, so a logout counts at once.
   const revocations = new MemoryRevocationStore();
-  // One secret for every service's internal calls (chat → files, the data export; ADR 17).
-  const internalToken = process.env.INTERNAL_TOKEN || randomBytes(32).toString('base64url');
+  // One key per start for the gateway and every service (ADR 43): the gateway signs what it
+  // forwards, services sign their calls to each other, and a local process that did not get the
+  // key (it is in no file) cannot make a call that names anyone.
+  const signingKey = process.env.INTERNAL_SIGNING_KEY || randomBytes(32).toString('base64url');
   // biome-ignore lint/suspicious/noExplicitAny: each service has its own config schema.
   const services: ServiceDefinition<any>[] = [
     // The data export asks the other services, which start after auth on free ports.
@@ -124,7 +130,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         // Each service gets its own in-process queue, as each gets its own BullMQ prefix.
         JOBS: 'memory',
         REDIS_URL: '',
-        INTERNAL_TOKEN: internalToken,
+        INTERNAL_SIGNING_KEY: signingKey,
         // Chat reads attachments from files, which started before it on a free port.
         ...(definition.name === 'chat' ? { FILES_URL: running.files?.url } : {}),
         APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
@@ -146,6 +152,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       logger,
       upstreams: upstreams as never,
       embedded: true,
+      production: (options.env?.NODE_ENV ?? process.env.NODE_ENV) === 'production',
       // One process: calls go to each service's app directly, not through a loopback socket
       // (ADR 26). The services still listen on their ports for each other and for /readyz.
       proxyEngine: 'in-process',
@@ -153,7 +160,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         Object.entries(running).map(([name, s]) => [name, s.app]),
       ) as never,
       authenticate: async (req) => verifier.verify(bearerToken(req.headers.authorization)),
-      devRoutes: (req, res, next) => forwardDevRoute(notificationsUrl, req, res).catch(next),
+      signingKey,
+      devRoutes: (req, res, next) => forwardDevRoute(notificationsUrl, signingKey, req, res).catch(next),
       frontends: {
         shellDir: path.join(root, 'frontends/shell/dist'),
         chatDir: path.join(root, 'frontends/chat/dist'),
@@ -200,12 +208,27 @@ function testBillingClock(): Clock | undefined {
 }
 
 /** The dev mailbox lives in the notifications service; the gateway shows it at /dev in embedded mode. */
-async function forwardDevRoute(upstream: string, req: Request, res: Response): Promise<void> {
+async function forwardDevRoute(
+  upstream: string,
+  signingKey: string,
+  req: Request,
+  res: Response,
+): Promise<void> {
   if (req.method !== 'GET') {
     res.status(405).json({ detail: 'Method not allowed', code: 'VALIDATION_ERROR' });
     return;
   }
-  const answer = await fetch(`${upstream}${req.originalUrl}`, { signal: AbortSignal.timeout(10_000) });
+  const headers = signCall(signingKey, {
+    caller: 'gateway',
+    method: 'GET',
+    path: req.originalUrl,
+    clientIp: req.ip,
+    requestId: req.headers['x-request-id'] as string | undefined,
+  });
+  const answer = await fetch(`${upstream}${req.originalUrl}`, {
+    headers,
+    signal: AbortSignal.timeout(10_000),
+  });
   res.status(answer.status);
   for (const header of [
     'content-type',

@@ -229,7 +229,11 @@ describe('the 90-day erasure, across every service', () => {
       expect(before, table).toContain(table);
 
     // Deleted: login ends at once.
-    const deleted = await api('/api/v1/users/me', { method: 'DELETE', token });
+    const deleted = await api('/api/v1/users/me', {
+      method: 'DELETE',
+      token,
+      json: { current_password: person.password },
+    });
     expect(deleted.status).toBe(200);
     expect((await logIn(person.email, person.password)).status).toBe(403);
 

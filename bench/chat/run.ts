@@ -2,11 +2,12 @@
 // fake model and through gateway + chat service in the same run, and streams held open at once;
 // rewrites the `## Chat` section of docs/benchmarks.md. CONCURRENCY, SECONDS, ROUNDS, HOLD override.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import { gatewayHeaders } from '@innerview/kit/testing/signed-calls';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { streamPool } from '../../gateway/src/proxy/forwarder.ts';
 import {
@@ -21,6 +22,9 @@ import {
 import { clientAgent, percentile, timedStream } from './streams.ts';
 
 const here = import.meta.dirname;
+// The gateways and the chat service (children, which inherit the environment) share one key (ADR 43).
+const signingKey = process.env.INTERNAL_SIGNING_KEY || randomBytes(32).toString('base64url');
+process.env.INTERNAL_SIGNING_KEY = signingKey;
 const docsFile = path.resolve(here, '../../docs/benchmarks.md');
 const concurrency = Number(process.env.CONCURRENCY ?? 500);
 // CPU per stream is read at a load where nothing queues (then whether the full load fits the cores
@@ -284,7 +288,9 @@ try {
     timedStream(
       `${chat.url}/api/v1/chat/stream`,
       { message: 'I would like to think about my week', session_id: null },
-      { 'x-innerview-user-id': fast[worker]!.userId },
+      gatewayHeaders({ current: signingKey }, 'POST', '/api/v1/chat/stream', {
+        userId: fast[worker]!.userId,
+      }),
       'Hello',
     );
   const labels = [

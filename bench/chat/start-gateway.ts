@@ -14,6 +14,7 @@ const gateway = createGateway({
     string
   >,
   embedded: false,
+  signingKey: process.env.INTERNAL_SIGNING_KEY ?? '',
   proxyEngine: (process.env.PROXY_ENGINE ?? 'undici') as ProxyEngine,
   rateLimitPerMinute: 1_000_000_000,
   readinessPollMs: 0,

@@ -1,6 +1,7 @@
 // `npm run bench:gateway`: the same call directly at a service and through the gateway, in one run;
 // rewrites the `## Gateway` section of docs/benchmarks.md. DURATION (s), CONNECTIONS and ROUNDS override.
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -15,6 +16,8 @@ import {
 } from './report.ts';
 
 const here = import.meta.dirname;
+// The gateway and the upstream (children, which inherit the environment) share one key (ADR 43).
+process.env.INTERNAL_SIGNING_KEY ||= randomBytes(32).toString('base64url');
 const docsFile = path.resolve(here, '../../docs/benchmarks.md');
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const duration = Number(process.env.DURATION ?? 6);

@@ -12,6 +12,7 @@ const gateway = createGateway({
     string
   >,
   embedded: false,
+  signingKey: process.env.INTERNAL_SIGNING_KEY ?? '',
   proxyEngine: (process.env.PROXY_ENGINE ?? 'http-proxy') as ProxyEngine,
   // The limiter still runs on every request (memory store); only its ceiling is out of reach.
   rateLimitPerMinute: 1_000_000_000,

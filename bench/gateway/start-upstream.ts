@@ -25,6 +25,7 @@ const app = createHttpApp({
   ],
   readiness: {},
   isShuttingDown: () => false,
+  trust: { current: process.env.INTERNAL_SIGNING_KEY ?? '' },
 });
 const listening = await listen(app, 0, '127.0.0.1');
 serveBenchChild(listening.url);

@@ -76,7 +76,7 @@ export async function createVerifiedUser(urls: ProductUrls, email: string, passw
   const deadline = Date.now() + 20_000;
   for (;;) {
     const mails = (await (
-      await fetch(`${urls.notifications}/dev/mail?to=${encodeURIComponent(email)}`)
+      await fetch(`${urls.url}/dev/mail?to=${encodeURIComponent(email)}`)
     ).json()) as Array<{
       links: string[];
     }>;

@@ -1,6 +1,8 @@
+import { ConfigError } from '@innerview/kit/config';
 import { errorMiddleware, notFoundMiddleware } from '@innerview/kit/errors';
 import { requestIdMiddleware } from '@innerview/kit/http';
 import { createLogger, type Logger } from '@innerview/kit/logger';
+import { metricsAccess } from '@innerview/kit/metrics';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import { accessLog } from './access-log.ts';
@@ -29,6 +31,11 @@ export type {
 
 export interface Gateway {
   app: Express;
+  /**
+   * `/metrics` alone, for Prometheus: listen on a port of its own (`METRICS_PORT`), which the
+   * ingress never exposes. The public app does not serve it (issue 18).
+   */
+  metricsApp: Express;
   /** Turns /readyz to 503 so load balancers stop sending traffic; call first on shutdown. */
   drain(): void;
   /** Releases upstream connections and the Redis client; call after the server has stopped. */
@@ -52,6 +59,11 @@ export const gatewayDefaults = {
  * OpenAPI document and its docs, and (embedded mode) the front ends. No business logic.
  */
 export function createGateway(options: GatewayOptions): Gateway {
+  // The /dev tools (mailbox, local checkout) answer anyone: never in production.
+  if (options.production && options.devRoutes)
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV: the development routes (/dev: mailbox, local checkout) are refused in production',
+    );
   const logger = options.logger ?? createLogger({ name: 'gateway' });
   const remotes: RemoteManifests = { ...defaultRemotes, ...options.remotes };
   const metrics = createGatewayMetrics();
@@ -99,6 +111,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       logger,
       observe: metrics.observeUpstream,
       gate,
+      signingKey: options.signingKey,
     }),
   );
 
@@ -114,7 +127,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       .status(draining ? 503 : 200)
       .json({ status: draining ? 'shutting_down' : 'ready', service: 'gateway' });
   });
-  app.get('/metrics', metrics.handler);
   app.get('/api/v1/health', createHealthRoute(options.upstreams, healthTimeoutMs));
   app.use(createOpenApiRoutes(options.upstreams, 5_000));
   app.use('/api', notFoundMiddleware);
@@ -129,8 +141,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(notFoundMiddleware);
   app.use(errorMiddleware(logger));
 
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
+  metricsApp.use(notFoundMiddleware);
+
   return {
     app,
+    metricsApp,
     drain() {
       draining = true;
     },

@@ -4,7 +4,7 @@ import { createLogger } from '@innerview/kit/logger';
 import { defineRoute } from '@innerview/kit/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestGateway, type TestGateway } from './test-support/fake-upstreams.ts';
+import { startTestGateway, type TestGateway, testSigningKey } from './test-support/fake-upstreams.ts';
 
 // The gateway passes bodies through untouched, so bad input is judged by the service behind it;
 // this runs the whole path against a service built with the kit, as the real ones are.
@@ -28,6 +28,7 @@ beforeAll(async () => {
     ],
     readiness: {},
     isShuttingDown: () => false,
+    trust: { current: testSigningKey },
   });
   service = await listen(app, 0, '127.0.0.1');
   gateway = await startTestGateway({}, { questionnaire: service.url });

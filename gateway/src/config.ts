@@ -17,6 +17,8 @@ const optional = z
 
 /** Environment of the gateway in distributed mode (compose, k8s). */
 export const gatewayConfigSchema = z.object({
+  /** production: development conveniences and missing or published secrets are refused. */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -33,6 +35,8 @@ export const gatewayConfigSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis://'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long a client may take to send a whole request, body included, before a 408 (ms). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -45,13 +49,24 @@ export const gatewayConfigSchema = z.object({
   /** Express `trust proxy`: a hop count, or a list of addresses/ranges (default: private ranges). */
   TRUST_PROXY: optional,
   PROXY_ENGINE: z.enum(['http-proxy', 'undici']).optional(),
+  /** Prometheus scrapes /metrics here; the public PORT never serves it. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Optional bearer token the metrics port asks for. */
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  /** Signs every forwarded call (ADR 43); the same value as every service's. */
+  INTERNAL_SIGNING_KEY: z
+    .string({ error: 'required: the services refuse calls the gateway did not sign' })
+    .trim()
+    .min(32, 'must be at least 32 characters'),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 export interface GatewaySettings {
   host: string;
   port: number;
+  requestTimeoutMs: number;
   logLevel: GatewayConfig['LOG_LEVEL'];
+  metricsPort: number;
   options: GatewayOptions;
 }
 
@@ -70,7 +85,9 @@ export function gatewaySettingsFromEnv(
   return {
     host: config.HOST,
     port: config.PORT,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
     logLevel: config.LOG_LEVEL,
+    metricsPort: config.METRICS_PORT,
     options: {
       upstreams,
       redisUrl: config.REDIS_URL,
@@ -89,8 +106,11 @@ export function gatewaySettingsFromEnv(
         ...(config.REMOTE_ACCOUNT_URL ? { account: config.REMOTE_ACCOUNT_URL } : {}),
       },
       embedded: false,
+      production: config.NODE_ENV === 'production',
       trustProxy: parseTrustProxy(config.TRUST_PROXY),
       proxyEngine: config.PROXY_ENGINE,
+      signingKey: config.INTERNAL_SIGNING_KEY,
+      metricsToken: config.METRICS_TOKEN,
     },
   };
 }

@@ -62,12 +62,21 @@ export interface GatewayOptions {
   /** Embedded (everything in one process on loopback) or distributed (compose, k8s). */
   embedded: boolean;
   authenticate?: Authenticate;
+  /** When set, the metrics port answers only `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string | undefined;
+  /**
+   * `INTERNAL_SIGNING_KEY`, shared with the services: the gateway signs what it forwards with it
+   * (ADR 43), and services refuse what it did not sign.
+   */
+  signingKey: string;
   /** Express `trust proxy` setting (default: loopback and private ranges, i.e. the ingress). */
   trustProxy?: boolean | number | string;
   /** Default `undici`: the faster of the two, same behaviour (both pass the same tests). */
   proxyEngine?: ProxyEngine;
   /** The services' request handlers for the `in-process` engine (the embedded product). */
   inProcessServices?: InProcessServices;
+  /** NODE_ENV=production: development conveniences (devRoutes) are refused at start. */
+  production?: boolean;
   /** Mounted at /dev in embedded mode (dev mailbox, local checkout …), before the SPA fallback. */
   devRoutes?: RequestHandler;
   logger?: Logger;

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { signCall, verifyCall } from '@innerview/kit/trust';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyEngine } from './options.ts';
-import { deadUrl, startTestGateway, type TestGateway } from './test-support/fake-upstreams.ts';
+import {
+  deadUrl,
+  startTestGateway,
+  type TestGateway,
+  testSigningKey,
+} from './test-support/fake-upstreams.ts';
 
 const engines: ProxyEngine[] = ['http-proxy', 'undici', 'in-process'];
 /** The engines that reach services over the network, with its failures and connection reuse. */
@@ -173,6 +179,48 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
     const seen = gateway.upstreams.chat.seen.at(-1)!;
     expect(seen.headers['x-innerview-user-id']).toBeUndefined();
     expect(seen.headers['x-innerview-session-id']).toBeUndefined();
+  });
+
+  it("signs what it forwards, over a client's own signature, identity and address", async () => {
+    gateway = await startTestGateway({
+      proxyEngine,
+      trustProxy: false,
+      authenticate: async (req) =>
+        req.headers.authorization === 'Bearer good' ? { userId: 'user-1', sessionId: 'session-1' } : null,
+    });
+    const forgedStatement = signCall('a-key-the-client-made-up-0123456789abcdef', {
+      caller: 'gateway',
+      method: 'GET',
+      path: '/api/v1/users/me?x=1',
+      userId: 'someone-else',
+    });
+    await fetch(`${gateway.url}/api/v1/users/me?x=1`, {
+      headers: {
+        ...forgedStatement,
+        'x-innerview-client-ip': '198.51.100.9',
+        'x-forwarded-for': '198.51.100.9',
+        authorization: 'Bearer good',
+      },
+    });
+    const seen = gateway.upstreams.auth.seen.at(-1)!;
+    const checked = verifyCall(
+      { current: testSigningKey },
+      { method: 'GET', path: seen.url, headers: seen.headers },
+    );
+    expect(checked).toMatchObject({
+      ok: true,
+      // TRUST_PROXY=false: the address is the gateway's peer, whatever X-Forwarded-For says.
+      statement: { caller: 'gateway', userId: 'user-1', sessionId: 'session-1', clientIp: '127.0.0.1' },
+    });
+    expect(seen.headers['x-innerview-signature']).not.toBe(forgedStatement['x-innerview-signature']);
+    // Without a token, the statement names nobody.
+    await fetch(`${gateway.url}/api/v1/users/me`, { headers: forgedStatement });
+    const anonymous = gateway.upstreams.auth.seen.at(-1)!;
+    const unnamed = verifyCall(
+      { current: testSigningKey },
+      { method: 'GET', path: anonymous.url, headers: anonymous.headers },
+    );
+    expect(unnamed).toMatchObject({ ok: true, statement: { userId: undefined } });
   });
 
   it('sets the identity the authenticate hook vouches for, and none for a refused token', async () => {
@@ -399,13 +447,29 @@ describe('gateway edges', () => {
     expect((await fetch(`${gateway.url}/api/v1/users/me`, from('203.0.113.8'))).status).toBe(200);
   });
 
-  it('serves its own liveness, readiness and metrics', async () => {
+  it('serves its own liveness and readiness, and metrics only on the metrics port', async () => {
     gateway = await startTestGateway();
     await fetch(`${gateway.url}/api/v1/users/me`);
     expect((await fetch(`${gateway.url}/livez`)).status).toBe(200);
     expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
-    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+    const metrics = await (await fetch(gateway.metricsUrl)).text();
     expect(metrics).toContain('gateway_upstream_requests_total{upstream="auth",status="200"} 1');
+    // The public port does not tell the internet its traffic figures (issue 18).
+    const publicMetrics = await fetch(`${gateway.url}/metrics`);
+    expect(publicMetrics.status).toBe(404);
+    expect(await publicMetrics.text()).not.toContain('gateway_upstream_requests_total');
+  });
+
+  it('asks for the bearer token on the metrics port when one is configured', async () => {
+    const token = 'a-metrics-token-of-at-least-32-characters';
+    gateway = await startTestGateway({ metricsToken: token });
+    expect((await fetch(gateway.metricsUrl)).status).toBe(401);
+    expect((await fetch(gateway.metricsUrl, { headers: { authorization: 'Bearer wrong' } })).status).toBe(
+      401,
+    );
+    const ok = await fetch(gateway.metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('process_cpu_user_seconds_total');
   });
 });
 

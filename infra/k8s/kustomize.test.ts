@@ -70,10 +70,11 @@ const devSecretValues = (() => {
 /**
  * What a process's container gets: its ConfigMap (envFrom), literal values, and secret references.
  * `env` holds what is certain to be there (optional references left out), secrets filled with the
- * dev overlay's value of the same key, or a sample for one only production has (Stripe).
+ * dev overlay's value of the same key (in prod: a sample, as production refuses published values).
  */
 function containerEnv(manifests: Manifest[], name: string) {
   const container = find(manifests, 'Deployment', name)!.spec.template.spec.containers[0];
+  const production = manifests.some((m) => m.kind === 'Namespace' && m.metadata.name === 'innerview');
   const env: Env = {};
   for (const from of container.envFrom ?? [])
     Object.assign(env, find(manifests, 'ConfigMap', from.configMapRef.name)?.data ?? {});
@@ -85,8 +86,11 @@ function containerEnv(manifests: Manifest[], name: string) {
       continue;
     }
     refs[entry.name] = ref;
+    // Production refuses the published development values: there, samples stand for its secrets.
     if (!ref.optional)
-      env[entry.name] = devSecretValues.get(`${baseName(ref.name)}/${ref.key}`) ?? sampleValues[entry.name];
+      env[entry.name] = production
+        ? sampleValues[entry.name]
+        : (devSecretValues.get(`${baseName(ref.name)}/${ref.key}`) ?? sampleValues[entry.name]);
   }
   return { env, refs };
 }
@@ -157,22 +161,49 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     }
   });
 
-  it('lets only the gateway take traffic from outside (the services trust its identity header)', () => {
-    const policy = find(manifests, 'NetworkPolicy', 'services-from-innerview-only');
-    expect(policy?.spec.podSelector.matchExpressions[0].values.sort()).toEqual([...services].sort());
-    expect(policy?.spec.ingress[0].from).toEqual([
-      { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'innerview' } } },
-    ]);
-    expect(find(manifests, 'NetworkPolicy', 'gateway-public')?.spec.podSelector.matchLabels).toEqual({
-      'app.kubernetes.io/name': 'gateway',
+  it('lets each service be called only by its real callers, and Prometheus scrape the metrics port', () => {
+    const callers: Record<string, string[]> = {
+      auth: ['gateway'],
+      billing: ['gateway', 'auth'],
+      chat: ['gateway', 'auth'],
+      questionnaire: ['gateway', 'auth'],
+      files: ['gateway', 'chat', 'auth'],
+      notifications: ['gateway', 'auth'],
+    };
+    const deny = find(manifests, 'NetworkPolicy', 'innerview-default-deny');
+    expect(deny?.spec).toEqual({
+      podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'innerview' } },
+      policyTypes: ['Ingress', 'Egress'],
     });
+    for (const service of services) {
+      const policy = find(manifests, 'NetworkPolicy', service);
+      expect(policy?.spec.podSelector.matchLabels, service).toEqual({ 'app.kubernetes.io/name': service });
+      expect(policy?.spec.ingress, service).toHaveLength(1);
+      const from = policy!.spec.ingress[0].from.map(
+        (peer: { podSelector: { matchLabels: Record<string, string> } }) =>
+          peer.podSelector.matchLabels['app.kubernetes.io/name'],
+      );
+      expect(from, service).toEqual(callers[service]);
+    }
+    const scrape = find(manifests, 'NetworkPolicy', 'innerview-prometheus-scrape');
+    expect(scrape?.spec.ingress[0].ports).toEqual([{ port: 9464, protocol: 'TCP' }]);
+    expect(find(manifests, 'NetworkPolicy', 'gateway')?.spec.ingress).toEqual([
+      { ports: [{ port: 'http', protocol: 'TCP' }] },
+    ]);
+    // Only the processes that need the internet reach it, and never the private ranges that way.
+    const internet = (name: string) =>
+      (find(manifests, 'NetworkPolicy', name)?.spec.egress ?? []).some((rule: { to?: unknown[] }) =>
+        JSON.stringify(rule.to ?? []).includes('0.0.0.0/0'),
+      );
+    expect(services.filter(internet).sort()).toEqual(['billing', 'chat', 'files', 'notifications']);
+    expect(internet('gateway')).toBe(false);
   });
 
   it.each(processes)('starts %s configuration-wise with what the overlay gives it', async (name) => {
     await expect(checkStartup(name as never, containerEnv(manifests, name).env)).resolves.toBeUndefined();
   });
 
-  it.each(services)('gives %s every variable its schema and start-up checks require', async (name) => {
+  it.each(processes)('gives %s every variable its schema and start-up checks require', async (name) => {
     const { env, refs } = containerEnv(manifests, name);
     const required = await requiredVariables(name as never, env);
     expect(required).toContain('REDIS_URL');
@@ -208,6 +239,53 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
       for (const key of sharedSecrets) expect(Object.keys(config.data ?? {})).not.toContain(key);
   });
 
+  it('sends events over Kafka and runs jobs on BullMQ in every service, the topics made by a Job', () => {
+    for (const name of services) {
+      const { env } = containerEnv(manifests, name);
+      expect(env.EVENT_BUS, name).toBe('kafka');
+      expect(env.KAFKA_BROKERS, name).toMatch(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/);
+      expect(env.JOBS, name).toBe('bullmq');
+    }
+    const job = find(manifests, 'Job', 'kafka-topics')!.spec.template.spec;
+    expect(job.containers[0].command).toEqual(['node', 'packages/kit/src/events/kafka-provision-command.ts']);
+    const config = find(manifests, 'ConfigMap', job.containers[0].envFrom[0].configMapRef.name);
+    expect(config?.data.KAFKA_BROKERS).toBe(containerEnv(manifests, 'chat').env.KAFKA_BROKERS);
+    expect(job.containers[0].securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+    });
+  });
+
+  it('gives every workload resources and probes (a Job: resources)', () => {
+    for (const workload of manifests.filter((m) => ['Deployment', 'StatefulSet', 'Job'].includes(m.kind))) {
+      for (const container of workload.spec.template.spec.containers) {
+        const where = `${workload.kind} ${workload.metadata.name}`;
+        expect(container.resources?.requests?.memory, where).toBeDefined();
+        expect(container.resources?.limits?.memory, where).toBeDefined();
+        if (workload.kind === 'Job') continue;
+        expect(container.readinessProbe, where).toBeDefined();
+        expect(container.livenessProbe, where).toBeDefined();
+      }
+    }
+  });
+
+  it('never needs a ReadWriteMany volume', () => {
+    const claims = [
+      ...manifests.filter((m) => m.kind === 'PersistentVolumeClaim').map((m) => m.spec),
+      ...manifests.flatMap((m) =>
+        m.kind === 'StatefulSet' ? m.spec.volumeClaimTemplates.map((t: Manifest) => t.spec) : [],
+      ),
+    ];
+    for (const claim of claims) expect(claim.accessModes).toEqual(['ReadWriteOnce']);
+  });
+
+  it(`runs every process with NODE_ENV=${overlay === 'prod' ? 'production' : 'development'}`, () => {
+    for (const name of processes)
+      expect(containerEnv(manifests, name).env.NODE_ENV, name).toBe(
+        overlay === 'prod' ? 'production' : 'development',
+      );
+  });
+
   it('points the gateway at every service', () => {
     const gatewayConfig = manifests.find(
       (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('gateway-config'),
@@ -219,17 +297,44 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
 });
 
 describe('overlay differences', () => {
-  it('dev brings its own development secrets and backing services', () => {
+  it('dev brings its own development secrets and backing services, the stateful ones on volumes', () => {
     const dev = render('dev');
     const secretNames = dev.filter((m) => m.kind === 'Secret').map((m) => m.metadata.name);
     for (const name of services) expect(secretNames.some((s) => s.startsWith(`${name}-secrets`))).toBe(true);
-    for (const backing of ['postgres', 'redis', 'mailpit'])
-      expect(find(dev, 'Deployment', backing)).toBeDefined();
+    for (const backing of ['postgres', 'redis', 'kafka']) {
+      const set = find(dev, 'StatefulSet', backing);
+      expect(set, backing).toBeDefined();
+      const claim = set!.spec.volumeClaimTemplates[0].metadata.name;
+      expect(
+        set!.spec.template.spec.containers[0].volumeMounts.map((m: { name: string }) => m.name),
+      ).toContain(claim);
+    }
+    expect(find(dev, 'Deployment', 'mailpit')).toBeDefined();
+    // What the services need of Redis: persistence, and keys never evicted.
+    expect(find(dev, 'StatefulSet', 'redis')!.spec.template.spec.containers[0].args.join(' ')).toMatch(
+      /--appendonly yes.*--maxmemory-policy noeviction/,
+    );
+    const kafka = Object.fromEntries(
+      find(dev, 'StatefulSet', 'kafka')!.spec.template.spec.containers[0].env.map(
+        (e: { name: string; value: string }) => [e.name, e.value],
+      ),
+    );
+    expect(kafka.KAFKA_PROCESS_ROLES).toBe('broker,controller');
+  });
+
+  it("dev opts into the local conveniences: local payments, uploads on one pod's volume", () => {
+    const dev = render('dev');
+    expect(containerEnv(dev, 'billing').env.PAYMENT_PROVIDER).toBe('local');
+    expect(containerEnv(dev, 'files').env.FILES_STORAGE).toBe('local');
+    expect(find(dev, 'Deployment', 'files')!.spec.template.spec.volumes).toContainEqual({
+      name: 'data',
+      persistentVolumeClaim: { claimName: 'files-data' },
+    });
   });
 
   it('dev defines every secret a workload references, with every key it cannot do without', () => {
     const dev = render('dev');
-    for (const deployment of dev.filter((m) => m.kind === 'Deployment')) {
+    for (const deployment of dev.filter((m) => ['Deployment', 'StatefulSet', 'Job'].includes(m.kind))) {
       for (const container of deployment.spec.template.spec.containers)
         for (const entry of (container.env ?? []) as EnvEntry[]) {
           const ref = entry.valueFrom?.secretKeyRef;
@@ -241,10 +346,10 @@ describe('overlay differences', () => {
     }
   });
 
-  it('prod takes real payments, and infra/README.md names every secret key an operator must create', () => {
+  it('prod takes real payments, and docs/operations.md names every secret key an operator must create', () => {
     const prod = render('prod');
     expect(containerEnv(prod, 'billing').env.PAYMENT_PROVIDER).toBe('stripe');
-    const readme = readFileSync(path.join(here, '..', 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(here, '..', '..', 'docs', 'operations.md'), 'utf8');
     for (const name of processes)
       for (const ref of Object.values(containerEnv(prod, name).refs)) {
         expect(readme, `README: Secret ${ref.name}`).toContain(`\`${ref.name}\``);
@@ -256,13 +361,55 @@ describe('overlay differences', () => {
     const prod = render('prod');
     expect(prod.filter((m) => m.kind === 'Secret')).toEqual([]);
     for (const name of processes) {
-      expect(find(prod, 'Deployment', name)!.spec.replicas).toBeGreaterThanOrEqual(2);
+      const autoscaler = find(prod, 'HorizontalPodAutoscaler', name);
+      const deployment = find(prod, 'Deployment', name)!;
+      if (['gateway', 'chat', 'files'].includes(name)) {
+        expect(autoscaler?.spec.scaleTargetRef, name).toEqual({
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name,
+        });
+        expect(autoscaler!.spec.minReplicas).toBeGreaterThanOrEqual(2);
+        // An apply must not reset what the autoscaler chose.
+        expect(deployment.spec.replicas, name).toBeUndefined();
+      } else {
+        expect(autoscaler, name).toBeUndefined();
+        expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
+      }
       expect(find(prod, 'PodDisruptionBudget', name)?.spec.minAvailable).toBe(1);
     }
-    const files = find(prod, 'Deployment', 'files')!.spec.template.spec;
-    expect(files.volumes).toContainEqual({
-      name: 'data',
-      persistentVolumeClaim: { claimName: 'files-data' },
-    });
+  });
+
+  it('prod keeps uploads in S3-compatible storage and takes Kafka from an external cluster', () => {
+    const prod = render('prod');
+    const files = containerEnv(prod, 'files');
+    expect(files.env.FILES_STORAGE).toBe('s3');
+    expect(files.env.S3_BUCKET).toBeTruthy();
+    expect(
+      find(prod, 'Deployment', 'files')!.spec.template.spec.volumes.map((v: { name: string }) => v.name),
+    ).toEqual(['tmp']);
+    expect(prod.filter((m) => m.kind === 'PersistentVolumeClaim')).toEqual([]);
+    expect(prod.filter((m) => m.kind === 'StatefulSet')).toEqual([]);
+    expect(containerEnv(prod, 'chat').env.KAFKA_BROKERS).not.toBe('kafka:9092');
+  });
+
+  it('prod stays within the PostgreSQL connection budget at the most pods it can run', () => {
+    const prod = render('prod');
+    const budget = prod.find(
+      (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('innerview-connection-budget'),
+    )!.data as Record<string, string>;
+    const limit = Number(budget.MAX_CONNECTIONS) - Number(budget.RESERVED_CONNECTIONS);
+    let total = 0;
+    for (const name of services) {
+      const pool = Number(containerEnv(prod, name).env.DATABASE_POOL_SIZE);
+      expect(pool, `${name} DATABASE_POOL_SIZE`).toBeGreaterThan(0);
+      const pods =
+        find(prod, 'HorizontalPodAutoscaler', name)?.spec.maxReplicas ??
+        find(prod, 'Deployment', name)!.spec.replicas;
+      total += pool * pods;
+    }
+    expect(total).toBeLessThanOrEqual(limit);
+    // The gateway has no database.
+    expect(containerEnv(prod, 'gateway').env.DATABASE_POOL_SIZE).toBeUndefined();
   });
 });

@@ -98,6 +98,11 @@ describe('profile', () => {
     // Focus starts on Cancel: Enter never deletes by accident.
     expect(document.activeElement?.textContent).toBe('Cancel');
 
+    // Re-authentication: nothing is sent without the current password.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Please enter your current password')).toBeTruthy();
+    expect(api.calls('DELETE', '/users/me')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'My-pass-2024');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     const deleted = await screen.findByRole('dialog', { name: 'Your account has been deleted' });
     expect(deleted.textContent).toContain('Login is no longer possible.');
@@ -105,6 +110,9 @@ describe('profile', () => {
       'mailto:support@innerview.ch',
     );
     expect(api.calls('DELETE', '/users/me')).toHaveLength(1);
+    expect(await api.calls('DELETE', '/users/me')[0]!.clone().json()).toEqual({
+      current_password: 'My-pass-2024',
+    });
     expect(readToken()).toBeNull();
 
     await userEvent.click(within(deleted).getByRole('button', { name: 'Go to the login page' }));
@@ -117,6 +125,7 @@ describe('profile', () => {
     const section = await screen.findByTestId('delete-account');
     await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'My-pass-2024');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('Failed to delete your account. Please try again.');
@@ -228,6 +237,26 @@ describe('help hub', () => {
     expect(question.closest('details')?.open).toBe(true);
     const contact = screen.getByRole('link', { name: 'Write to support' });
     expect(contact.getAttribute('href')).toBe('mailto:support@innerview.ch');
+  });
+
+  it('publishes what the coach does in a crisis: the tiers, that it is an AI, the numbers, what is counted', async () => {
+    fakeApi([]);
+    renderAccount('/help');
+    const safety = await screen.findByRole('region', { name: 'Safety: what the coach does in a crisis' });
+    expect(within(safety).getAllByRole('group')).toHaveLength(5);
+    const text = safety.textContent ?? '';
+    for (const words of [
+      'danger right now',
+      'asks you directly',
+      'The coach is an AI',
+      '143',
+      '147',
+      '144',
+      '117',
+      '112',
+      'no text, no name and no account',
+    ])
+      expect(text).toContain(words);
   });
 
   it('reads in German', async () => {

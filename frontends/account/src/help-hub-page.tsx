@@ -5,7 +5,7 @@ import { AccountSection } from './account-section.tsx';
 import { usePageTitle } from './use-page-title.ts';
 
 type FaqItem = { id: string; question: string; answer: string };
-type FaqSectionName = 'billing' | 'general';
+type FaqSectionName = 'billing' | 'general' | 'safety';
 
 function isFaqItem(value: unknown): value is FaqItem {
   if (typeof value !== 'object' || value === null) return false;
@@ -39,8 +39,8 @@ function FaqSection({ section }: { section: FaqSectionName }) {
 }
 
 /**
- * Exposed as `account/HelpHubPage` (spec §2 "Help hub"): the FAQ's Billing and General sections
- * and a contact link to support.
+ * Exposed as `account/HelpHubPage` (spec §2 "Help hub"): the FAQ's Billing and General sections,
+ * the published safety protocol, and a contact link to support.
  */
 export default function HelpHubPage() {
   const { t } = useTranslation(['help', 'account']);
@@ -52,6 +52,8 @@ export default function HelpHubPage() {
       <div className="iv-account-stack">
         <FaqSection section="billing" />
         <FaqSection section="general" />
+        {/* What the coach does when it notices a crisis (California SB 243, EU AI Act art. 50). */}
+        <FaqSection section="safety" />
         <AccountSection
           heading={t('help:contact.heading')}
           description={t('help:contact.text')}

@@ -1,6 +1,7 @@
 import { sendError } from '@innerview/kit/errors';
 import type { Logger } from '@innerview/kit/logger';
-import { SESSION_ID_HEADER, USER_ID_HEADER } from '@innerview/kit/route';
+import { traceForwardedCall } from '@innerview/kit/tracing';
+import { signCall, TRUSTED_HEADERS } from '@innerview/kit/trust';
 import type { RequestHandler } from 'express';
 import { markProxied } from '../access-log.ts';
 import { type ServiceName, serviceForPath } from '../domain/route-table.ts';
@@ -16,15 +17,18 @@ export interface ProxyRouteOptions {
   observe?: (service: ServiceName, status: number, seconds: number) => void;
   /** Refuses calls to a service that is known not to be ready. */
   gate?: ReadinessGate;
+  /** `INTERNAL_SIGNING_KEY`: every forwarded call carries a statement signed with it (ADR 43). */
+  signingKey: string;
 }
 
 /**
  * Forwards `/api/v1/<prefix>/…` to the owning service with the path unchanged and the body untouched
- * (never parsed here). Identity headers are the gateway's alone: any inbound copy is dropped, and
- * only a user the `authenticate` hook vouches for is passed on.
+ * (never parsed here). Identity headers are the gateway's alone: any inbound copy (and any inbound
+ * signature) is dropped, and the call goes on with a statement signed by the gateway that names the
+ * user the `authenticate` hook vouches for (if any), the client's address and the request id.
  */
 export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
-  const { forwarder, authenticate, maxBodyBytes, logger, observe, gate } = options;
+  const { forwarder, authenticate, maxBodyBytes, logger, observe, gate, signingKey } = options;
   return async (req, res, next) => {
     const service = serviceForPath(req.path);
     if (!service) {
@@ -37,13 +41,13 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
       sendError(res, 413);
       return;
     }
-    delete req.headers[USER_ID_HEADER];
-    delete req.headers[SESSION_ID_HEADER];
+    for (const header of TRUSTED_HEADERS) delete req.headers[header];
     if (gate && !gate.isOpen(service)) {
       res.setHeader('retry-after', '5');
       sendError(res, 503);
       return;
     }
+    let identity: AuthenticatedUser | undefined;
     if (authenticate) {
       let user: AuthenticatedUser | null;
       try {
@@ -58,11 +62,22 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
         sendError(res, 503);
         return;
       }
-      if (user) {
-        req.headers[USER_ID_HEADER] = user.userId;
-        if (user.sessionId) req.headers[SESSION_ID_HEADER] = user.sessionId;
-      }
+      if (user) identity = user;
     }
+    // Signed last, just before the call leaves: the statement's clock starts here.
+    Object.assign(
+      req.headers,
+      signCall(signingKey, {
+        caller: 'gateway',
+        method: req.method,
+        path: req.originalUrl,
+        userId: identity?.userId,
+        sessionId: identity?.sessionId,
+        // Express applied TRUST_PROXY: this is the client as far as the gateway can tell.
+        clientIp: req.ip ?? req.socket.remoteAddress,
+        requestId: req.headers['x-request-id'] as string | undefined,
+      }),
+    );
     markProxied(res, service);
     if (observe) {
       const started = process.hrtime.bigint();
@@ -70,6 +85,6 @@ export function createProxyRoute(options: ProxyRouteOptions): RequestHandler {
         observe(service, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
       });
     }
-    forwarder.forward(service, req, res);
+    traceForwardedCall(req, res, service, () => forwarder.forward(service, req, res));
   };
 }

@@ -95,14 +95,20 @@ export async function deadUrl(): Promise<string> {
 
 export interface TestGateway {
   url: string;
+  /** The metrics port's `/metrics` (never served on `url`). */
+  metricsUrl: string;
   upstreams: Record<ServiceName, FakeUpstream>;
   stop(): Promise<void>;
 }
+
+/** The gateway's `INTERNAL_SIGNING_KEY` in these tests: fake upstreams can check what it signs. */
+export const testSigningKey = 'test-signing-key-of-the-gateway-tests-0123456789';
 
 /** Six fake services and a gateway in front of them; `overrides` replace any gateway option. */
 export async function startTestGateway(
   overrides: Partial<GatewayOptions> = {},
   upstreamUrls: Partial<Record<ServiceName, string>> = {},
+  listenOptions: { requestTimeoutMs?: number } = {},
 ): Promise<TestGateway> {
   const upstreams = {} as Record<ServiceName, FakeUpstream>;
   for (const service of serviceNames) upstreams[service] = await startFakeUpstream(service);
@@ -123,14 +129,18 @@ export async function startTestGateway(
     logger: createLogger({ name: 'gateway', level: 'silent' }),
     // Tests swap upstream handlers freely; the readiness gate has its own tests.
     readinessPollMs: 0,
+    signingKey: testSigningKey,
     ...overrides,
   });
-  const listening = await listen(gateway.app, 0, '127.0.0.1');
+  const listening = await listen(gateway.app, 0, '127.0.0.1', listenOptions);
+  const metrics = await listen(gateway.metricsApp, 0, '127.0.0.1');
   return {
     url: listening.url,
+    metricsUrl: `${metrics.url}/metrics`,
     upstreams,
     stop: async () => {
       await listening.stop(100);
+      await metrics.stop(100);
       await gateway.close();
       await Promise.all(Object.values(upstreams).map((u) => u.close()));
     },

@@ -17,6 +17,14 @@ export const authMessages = {
   // Spec §5 shows no message for this rule; this wording states the enforced rule exactly.
   passwordRule:
     'Password must be 8 to 40 characters with an uppercase letter, a lowercase letter, and a number or symbol',
+  // OWASP ASVS 5.0 on top of spec §5 (docs/adr/0046-security-password-rules-and-re-authentication.md).
+  passwordControlCharacters: 'Password must not contain control characters',
+  passwordPersonal: 'Password must not contain your name or the first part of your email address',
+  passwordBreached:
+    'This password is too common: it appears in lists of leaked passwords. Please choose another',
+  // Re-authentication before a password change or an account deletion (docs/adr/0046).
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is incorrect',
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
   firstNameLength: 'First name must be 2 to 255 characters',
@@ -82,6 +90,8 @@ export function emailProblem(value: string | undefined | null): AuthMessageKey |
 export function passwordProblem(value: string | undefined | null): AuthMessageKey | null {
   const text = value ?? '';
   if (text === '') return 'passwordRequired';
+  // NUL, escapes, line breaks: nothing a person types, and trouble for whatever stores or logs it.
+  if (/\p{Cc}/u.test(text)) return 'passwordControlCharacters';
   const ok =
     text.length >= PASSWORD_MIN &&
     text.length <= PASSWORD_MAX &&
@@ -89,6 +99,26 @@ export function passwordProblem(value: string | undefined | null): AuthMessageKe
     /\p{Ll}/u.test(text) &&
     /[^\p{L}\s]/u.test(text);
   return ok ? null : 'passwordRule';
+}
+
+/** Parts of a person's own details too guessable to appear in their password (3 characters or more). */
+function personalParts(person: {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}) {
+  const local = (person.email ?? '').trim().toLowerCase().split('@')[0] ?? '';
+  const names = [person.firstName, person.lastName].flatMap((n) => (n ?? '').toLowerCase().split(/[\s'-]+/));
+  return [local, ...names].map((p) => p.trim()).filter((p) => [...p].length >= 3);
+}
+
+/** 'passwordPersonal' when the password contains the address's local part or one of the names. */
+export function personalPasswordProblem(
+  password: string,
+  person: { email?: string | null; firstName?: string | null; lastName?: string | null },
+): AuthMessageKey | null {
+  const lower = password.toLowerCase();
+  return personalParts(person).some((part) => lower.includes(part)) ? 'passwordPersonal' : null;
 }
 
 export function confirmPasswordProblem(
@@ -128,7 +158,15 @@ export function signupProblems(
   set('last_name', nameProblem(input.last_name, 'lastNameLength'));
   set('email', emailProblem(input.email));
   set('date_of_birth', dateOfBirthProblem(input.date_of_birth, today));
-  set('password', passwordProblem(input.password));
+  set(
+    'password',
+    passwordProblem(input.password) ??
+      personalPasswordProblem(input.password ?? '', {
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      }),
+  );
   set('confirm_password', confirmPasswordProblem(input.password ?? '', input.confirm_password));
   set('terms_accepted', input.terms_accepted === true ? null : 'termsRequired');
   set('privacy_accepted', input.privacy_accepted === true ? null : 'privacyRequired');
@@ -157,3 +195,16 @@ export const SignupBody = z.object({
   language: z.string().max(20).optional(),
 });
 export type SignupBody = z.infer<typeof SignupBody>;
+
+/** The events whose data carries a one-time token (verification or reset link), always sealed. */
+export type OneTimeTokenEventType = 'auth.verification.requested' | 'auth.password-reset.requested';
+
+/**
+ * Binds a sealed one-time token to its event type and user: a producer seals it with
+ * `sealPayload(eventPayloadKeys, token, oneTimeTokenAad(type, userId))` from `@innerview/crypto`
+ * and the mailer opens it with `openPayload` and the same AAD, so outbox rows, bus streams, dead
+ * letters and job data never hold a token that signs someone in.
+ */
+export function oneTimeTokenAad(type: OneTimeTokenEventType, userId: string): string {
+  return JSON.stringify([type, userId]);
+}

@@ -14,6 +14,8 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'GATEWAY_TIMEOUT',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -42,11 +44,15 @@ export const statusDefaults: Record<number, { code: ErrorCode; message: string }
   401: { code: 'UNAUTHORIZED', message: 'Authentication required' },
   403: { code: 'FORBIDDEN', message: 'Access denied' },
   404: { code: 'NOT_FOUND', message: 'Resource not found' },
+  // Not in spec §8: a request whose body did not arrive in time (a trickling client).
+  408: { code: 'REQUEST_TIMEOUT', message: 'Request timed out' },
   409: { code: 'CONFLICT', message: 'Conflict' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
   422: { code: 'VALIDATION_ERROR', message: 'Validation error' },
   429: { code: 'SUBSCRIPTION_LIMIT_REACHED', message: 'Rate limit exceeded' },
+  // Not in spec §8: a request line or headers over Node's 16 KB (e.g. a huge query string).
+  431: { code: 'HEADERS_TOO_LARGE', message: 'Request headers too large' },
   500: { code: 'SERVER_ERROR', message: 'Internal server error' },
   502: { code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' },
   503: { code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' },

@@ -35,7 +35,8 @@ export const eventDataSchemas = {
     email: z.string().email(),
     firstName: z.string(),
     language,
-    token: z.string(),
+    /** The one-time token sealed under EVENT_PAYLOAD_KEY: open with `openPayload` and `oneTimeTokenAad`. */
+    sealedToken: z.string(),
     expiresAt: z.string(),
   }),
   /**
@@ -54,7 +55,8 @@ export const eventDataSchemas = {
     email: z.string().email(),
     firstName: z.string(),
     language,
-    token: z.string(),
+    /** The one-time token sealed under EVENT_PAYLOAD_KEY: open with `openPayload` and `oneTimeTokenAad`. */
+    sealedToken: z.string(),
     expiresAt: z.string(),
   }),
   'auth.password.changed': z.object({ userId, email: z.string().email(), firstName: z.string(), language }),
@@ -177,6 +179,11 @@ export const EventEnvelope = z.object({
   occurredAt: z.string().datetime(),
   subject: z.string(),
   data: z.unknown(),
+  /** W3C trace context of the change that caused the event; consumers continue its trace. */
+  traceparent: z
+    .string()
+    .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/)
+    .optional(),
 });
 export type EventEnvelope<T extends EventType = EventType> = {
   id: string;
@@ -185,6 +192,7 @@ export type EventEnvelope<T extends EventType = EventType> = {
   occurredAt: string;
   subject: string;
   data: EventData<T>;
+  traceparent?: string;
 };
 
 /** Parses an envelope and its payload; throws a ZodError on anything malformed. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { kafkaConfigProblem, kafkaEnvSchema } from './events/kafka-settings.ts';
+import { productionProblem } from './production.ts';
 
 /** Raised when the environment does not satisfy a service's schema; its message is one line. */
 export class ConfigError extends Error {
@@ -11,6 +12,14 @@ const optionalUrl = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+// Blank is unset; a set value is long enough that guessing it costs nothing to try and never succeeds.
+const signingKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters');
 
 /**
  * Settings every service shares. A service extends it with `baseConfigSchema.extend({...})`.
@@ -49,6 +58,27 @@ export const baseConfigSchema = z.object({
   EVENT_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(10).default(30_000),
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * PostgreSQL time-outs in milliseconds (ADR 37): opening a connection or waiting for a free one
+   * (default 5000), one statement on the server (15000), a transaction idle on the server (30000),
+   * and no answer at all on the client (default: the statement time-out plus 2000).
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /**
+   * The key the gateway and every service sign and check calls with (ADR 43): one value everywhere,
+   * required with PostgreSQL. `_PREVIOUS` is also accepted while a new key rolls out.
+   */
+  INTERNAL_SIGNING_KEY: signingKey,
+  INTERNAL_SIGNING_KEY_PREVIOUS: signingKey,
+  /** Serves /metrics on this port alone (for Prometheus) instead of the service's own port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: signingKey,
+  /** How long a client may take to send a whole request, body included, before a 408 (ms). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 
@@ -80,5 +110,9 @@ export function loadConfig<S extends z.ZodType>(
     if (config.JOBS === 'bullmq' && !config.REDIS_URL)
       throw new ConfigError('Invalid configuration: REDIS_URL: required when JOBS=bullmq');
   }
+  // NODE_ENV=production: no missing secret and no published development value (production.ts).
+  const declared = schema instanceof z.ZodObject ? Object.keys(schema.shape) : Object.keys(config);
+  const problem = productionProblem(config, declared);
+  if (problem) throw new ConfigError(problem);
   return config as z.infer<S>;
 }

@@ -2,6 +2,7 @@ import { defaultsForStatus, type ErrorBody, type FieldError } from '@innerview/c
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from './logger.ts';
+import { isDependencyUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable.ts';
 
 /** Throw this from a handler to answer with a status and the spec's error shape. */
 export class HttpError extends Error {
@@ -97,6 +98,16 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (status >= 400 && status < 500) {
       res.status(status).json(errorBody(status));
+      return;
+    }
+    if (isDependencyUnavailable(err)) {
+      // The database or Redis is out of reach: a clean 503 the caller may retry, never a 500.
+      logger.warn(
+        { code: err?.code, reason: err?.cause?.message ?? err?.message, reqId: req.id },
+        'dependency unavailable',
+      );
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      res.status(503).json(errorBody(503));
       return;
     }
     logger.error(

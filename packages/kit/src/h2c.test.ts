@@ -7,8 +7,12 @@ import { createHttpApp } from './http.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { defineRoute } from './route.ts';
+import { gatewayHeaders } from './testing/signed-calls.ts';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
+const keys = { current: 'h2c-test-signing-key-0123456789-abcdef' };
+const signed = (userId?: string, requestId?: string) =>
+  gatewayHeaders(keys, 'POST', '/api/v1/echo', { userId, requestId });
 const open: Listening[] = [];
 const clients: http2.ClientHttp2Session[] = [];
 afterEach(async () => {
@@ -23,6 +27,7 @@ async function start(): Promise<Listening> {
       logger,
       isShuttingDown: () => false,
       readiness: {},
+      trust: keys,
       routes: [
         defineRoute({
           method: 'post',
@@ -94,7 +99,7 @@ describe('h2c beside HTTP/1.1 on one port', () => {
     const { url } = await start();
     const response = await fetch(`${url}/api/v1/echo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-innerview-user-id': 'user-1' },
+      headers: { 'content-type': 'application/json', ...signed('user-1') },
       body: JSON.stringify({ note: 'over http/1.1' }),
     });
     expect(response.status).toBe(201);
@@ -111,8 +116,7 @@ describe('h2c beside HTTP/1.1 on one port', () => {
         ':method': 'POST',
         ':path': '/api/v1/echo',
         'content-type': 'application/json',
-        'x-innerview-user-id': 'user-2',
-        'x-request-id': 'req-42',
+        ...signed('user-2', 'req-42'),
       },
       JSON.stringify({ note: 'over h2c' }),
     );
@@ -126,7 +130,7 @@ describe('h2c beside HTTP/1.1 on one port', () => {
         ':method': 'POST',
         ':path': '/api/v1/echo',
         'content-type': 'application/json',
-        'x-innerview-user-id': 'u',
+        ...signed('u'),
       },
       JSON.stringify({ note: '' }),
     );
@@ -135,7 +139,7 @@ describe('h2c beside HTTP/1.1 on one port', () => {
 
     const anonymous = await h2Request(
       client,
-      { ':method': 'POST', ':path': '/api/v1/echo', 'content-type': 'application/json' },
+      { ':method': 'POST', ':path': '/api/v1/echo', 'content-type': 'application/json', ...signed() },
       JSON.stringify({ note: 'x' }),
     );
     expect(anonymous.status).toBe(401);

@@ -5,9 +5,13 @@ import { createHttpApp } from './http.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { defineRoute, USER_ID_HEADER } from './route.ts';
+import { signedFetch } from './testing/signed-calls.ts';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
+// Calls are signed as the gateway signs them (ADR 43); trust.test.ts covers the refusals.
+const keys = { current: 'http-test-signing-key-0123456789-abcdef' };
 let ready = true;
+let busUp = true;
 let shuttingDown = false;
 const routes = [
   defineRoute({
@@ -45,6 +49,19 @@ const routes = [
   }),
   defineRoute({
     method: 'get',
+    path: '/api/v1/db-gone',
+    summary: 'Fails as a query does when the database refuses connections',
+    auth: 'none',
+    handler: () => {
+      // The shape drizzle gives a node-postgres failure: its own error, the socket error as cause.
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      });
+      throw new Error('Failed query: select 1', { cause: refused });
+    },
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/v1/locked',
     summary: 'Fails with a known error',
     auth: 'none',
@@ -65,14 +82,20 @@ beforeAll(async () => {
         if (!ready) throw new Error('connection refused');
       },
     },
+    optionalReadiness: {
+      bus: async () => {
+        if (!busUp) throw new Error('redis is reconnecting');
+      },
+    },
     isShuttingDown: () => shuttingDown,
+    trust: keys,
   });
   server = await listen(app, 0);
 });
 afterAll(() => server.stop());
 
 const post = (path: string, body: string, type = 'application/json') =>
-  fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+  signedFetch(keys, `${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
 
 describe('service HTTP app', () => {
   it('answers a valid request', async () => {
@@ -133,37 +156,46 @@ describe('service HTTP app', () => {
 
   it('requires the verified user header on user routes', async () => {
     const id = '0190a8f0-0000-7000-8000-000000000001';
-    const anonymous = await fetch(`${server.url}/api/v1/items/${id}`);
+    const anonymous = await signedFetch(keys, `${server.url}/api/v1/items/${id}`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ detail: 'Authentication required', code: 'UNAUTHORIZED' });
-    const signedIn = await fetch(`${server.url}/api/v1/items/${id}`, {
+    const signedIn = await signedFetch(keys, `${server.url}/api/v1/items/${id}`, {
       headers: { [USER_ID_HEADER]: 'user-1' },
     });
     expect(await signedIn.json()).toEqual({ id, owner: 'user-1' });
   });
 
   it('answers a bad path parameter with 422', async () => {
-    const res = await fetch(`${server.url}/api/v1/items/not-a-uuid`, { headers: { [USER_ID_HEADER]: 'u' } });
+    const res = await signedFetch(keys, `${server.url}/api/v1/items/not-a-uuid`, {
+      headers: { [USER_ID_HEADER]: 'u' },
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).detail[0].loc).toEqual(['path', 'id']);
   });
 
   it('answers an unknown route with a JSON 404', async () => {
-    const res = await fetch(`${server.url}/api/v1/nothing-here`);
+    const res = await signedFetch(keys, `${server.url}/api/v1/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ detail: 'Resource not found', code: 'NOT_FOUND' });
   });
 
   it('never lets an internal error message or stack reach the client', async () => {
-    const res = await fetch(`${server.url}/api/v1/boom`);
+    const res = await signedFetch(keys, `${server.url}/api/v1/boom`);
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ detail: 'Internal server error', code: 'SERVER_ERROR' });
     expect(text).not.toContain('hunter2');
   });
 
+  it('answers 503 with Retry-After, not 500, when a dependency cannot be reached', async () => {
+    const res = await signedFetch(keys, `${server.url}/api/v1/db-gone`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+  });
+
   it('carries extra fields of a known error', async () => {
-    const res = await fetch(`${server.url}/api/v1/locked`);
+    const res = await signedFetch(keys, `${server.url}/api/v1/locked`);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       detail: 'Account locked',
@@ -185,8 +217,19 @@ describe('service HTTP app', () => {
     shuttingDown = false;
   });
 
+  it('stays ready without an optional dependency, and shows it as down', async () => {
+    busUp = false;
+    const res = await fetch(`${server.url}/readyz`);
+    busUp = true;
+    expect(res.status).toBe(200);
+    expect((await res.json()).checks).toEqual({
+      database: { ok: true },
+      bus: { ok: false, error: 'redis is reconnecting', optional: true },
+    });
+  });
+
   it('exposes Prometheus metrics by route pattern, never by raw URL', async () => {
-    await fetch(`${server.url}/api/v1/items/0190a8f0-0000-7000-8000-000000000002`, {
+    await signedFetch(keys, `${server.url}/api/v1/items/0190a8f0-0000-7000-8000-000000000002`, {
       headers: { [USER_ID_HEADER]: 'u' },
     });
     const text = await (await fetch(`${server.url}/metrics`)).text();

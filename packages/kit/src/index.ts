@@ -12,3 +12,5 @@ export * from './metrics.ts';
 export * from './openapi.ts';
 export * from './route.ts';
 export * from './service.ts';
+export * from './trust.ts';
+export * from './unavailable.ts';

@@ -1,7 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Express } from 'express';
 import { ConfigError } from './config.ts';
+import { errorBody } from './errors.ts';
 import { acceptH2c } from './h2c.ts';
 
 export interface Listening {
@@ -12,12 +13,50 @@ export interface Listening {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Listening> {
+/** How long a client may take to send a whole request, headers and body (`HTTP_REQUEST_TIMEOUT_MS`). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
+/**
+ * Node answers faults of the request itself (too slow, headers over 16 KB, malformed) with a bare
+ * status line; answer them in the product's error shape instead, then close the connection.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(errorBody(status));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function listen(
+  app: Express,
+  port: number,
+  host = '127.0.0.1',
+  options: { requestTimeoutMs?: number } = {},
+): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const server = createServer(
+      {
+        // A trickled body holds a connection and a parser: bound the whole request, not only the
+        // headers (Node's default is 300 s), and look for overdue ones often enough to keep the bound.
+        requestTimeout,
+        headersTimeout: Math.min(66_000, requestTimeout),
+        connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))),
+      },
+      app,
+    );
+    server.on('clientError', answerClientError);
+    server.listen(port, host);
     // Keep-alive from the gateway's agents must outlive the gateway's idle timeout.
     server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
     // The gateway's long-lived streams come over HTTP/2 on the same port (ADR 21).
     const h2c = acceptH2c(server, app);
     server.once('error', reject);
@@ -86,4 +125,18 @@ export async function runMain(start: () => Promise<{ stop(): Promise<void> }>): 
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * The body of every `migrate.ts`: runs the migrations and exits 0, or prints the cause and exits 1
+ * (a configuration error as its one line).
+ */
+export async function runOnce(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+  process.exit(0);
 }

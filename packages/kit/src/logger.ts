@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { traceFields } from './tracing.ts';
 
 export type { Logger };
 
@@ -31,6 +32,9 @@ export function createLogger(options: { name: string; level?: string }): Logger 
     redact: { paths: redactedPaths, censor: '[redacted]' },
     base: { service: options.name },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // The active trace (W3C trace context) on every line, so one request or event can be followed
+    // across the gateway, the services and the consumers of what it caused.
+    mixin: traceFields,
   });
 }
 

@@ -1,10 +1,24 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { sendError } from './errors.ts';
 
 // Process-wide metrics (CPU, memory, event loop) are collected once, even when six services share
 // the embedded process; each service adds its own HTTP metrics in its own registry.
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry });
+
+/**
+ * Times a service carried on without a dependency it could not reach (`outcome: fail_open`, e.g.
+ * auth's rate limits while Redis is down), by service and dependency: an operator sees at once how
+ * long a protection was off (ADR 38).
+ */
+export const dependencyUnavailableTotal = new Counter({
+  name: 'dependency_unavailable_total',
+  help: 'Operations that went on without an unreachable dependency, by service, dependency and outcome',
+  labelNames: ['service', 'dependency', 'outcome'],
+  registers: [processRegistry],
+});
 
 export interface ServiceMetrics {
   registry: Registry;
@@ -44,4 +58,19 @@ export function createMetrics(service: string): ServiceMetrics {
     res.send(await merged.metrics());
   };
   return { registry, middleware, handler };
+}
+
+/**
+ * Guards /metrics with `Authorization: Bearer <token>` when a token is configured (`METRICS_TOKEN`);
+ * without one it lets every scrape through (the metrics port is then kept private by the network).
+ */
+export function metricsAccess(token: string | undefined): RequestHandler {
+  if (!token) return (_req, _res, next) => next();
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const expected = digest(`Bearer ${token}`);
+  return (req, res, next) => {
+    const presented = req.headers.authorization;
+    if (presented && timingSafeEqual(digest(presented), expected)) next();
+    else sendError(res, 401);
+  };
 }

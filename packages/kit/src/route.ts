@@ -3,13 +3,12 @@ import express from 'express';
 import { z } from 'zod';
 import { HttpError, zodFieldErrors } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { type Caller, statementOf } from './trust.ts';
+
+// Both are believed only because `trustMiddleware` verified the statement they are part of (ADR 43).
+export { SESSION_ID_HEADER, USER_ID_HEADER } from './trust.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** The header the gateway sets from a verified token; the gateway strips any inbound copy. */
-export const USER_ID_HEADER = 'x-innerview-user-id';
-/** The header the gateway sets with the token's session id, for revocation and close-all. */
-export const SESSION_ID_HEADER = 'x-innerview-session-id';
 
 export interface RouteContext<B, Q, P> {
   body: B;
@@ -18,6 +17,8 @@ export interface RouteContext<B, Q, P> {
   /** Set when `auth: 'user'`; the verified user's id. */
   userId: string;
   sessionId: string | undefined;
+  /** Who signed the call: `gateway`, or the service that made it. */
+  caller: Caller | undefined;
   req: Request;
   res: Response;
   log: Logger;
@@ -40,8 +41,11 @@ export interface RouteDefinition<
   path: string;
   summary: string;
   tags?: string[];
-  /** `user` (default): a verified user id is required. `none`: public. */
-  auth?: 'user' | 'none';
+  /**
+   * `user` (default): a signed user id is required. `none`: public (still signed by the gateway).
+   * `service`: only another service may call it (`/internal/*`), never the gateway on a browser's behalf.
+   */
+  auth?: 'user' | 'none' | 'service';
   /** How the body arrives: JSON (default), an HTML form, or left untouched (`raw`) for the handler. */
   bodyType?: 'json' | 'form' | 'raw';
   body?: B;
@@ -101,8 +105,12 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], log: Logg
       route.bodyType === 'raw' ? [] : route.bodyType === 'form' ? [form] : route.body ? [json] : [];
     router[route.method](route.path, ...parsers, async (req, res, next) => {
       try {
-        const userId = req.header(USER_ID_HEADER);
-        if ((route.auth ?? 'user') === 'user' && !userId) throw new HttpError(401);
+        const statement = statementOf(req);
+        const userId = statement?.userId;
+        const auth = route.auth ?? 'user';
+        if (auth === 'user' && !userId) throw new HttpError(401);
+        if (auth === 'service' && (!statement || statement.caller === 'gateway'))
+          throw new HttpError(403, 'Only another service may make this call', 'INTERNAL_CALL_ONLY');
         if (route.body && route.bodyType !== 'raw' && hasBody(req)) {
           const expected = route.bodyType === 'form' ? 'application/x-www-form-urlencoded' : null;
           const ok = expected ? req.is(expected) : isJsonContentType(req);
@@ -123,7 +131,8 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], log: Logg
           query: parsedQuery.data,
           params: parsedParams.data,
           userId: userId ?? '',
-          sessionId: req.header(SESSION_ID_HEADER),
+          sessionId: statement?.sessionId,
+          caller: statement?.caller,
           req,
           res,
           log: (req as Request & { log?: Logger }).log ?? log,

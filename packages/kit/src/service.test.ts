@@ -1,11 +1,15 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent } from './events/envelope.ts';
 import { on } from './events/inbox.ts';
 import { MemoryEventBus } from './events/memory-bus.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, type RunningService, startService } from './service.ts';
+import { signedFetch } from './testing/signed-calls.ts';
+import { traceFields } from './tracing.ts';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 const env = { DATABASE_URL: 'memory://', PORT: '0', LOG_LEVEL: 'silent' };
@@ -68,14 +72,77 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+/** A logger whose JSON lines are kept, to read what a service logged. */
+function capturingLogger(name: string): { logger: Logger; lines: () => Array<Record<string, unknown>> } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  const log = pino({ name, level: 'info', mixin: traceFields }, stream);
+  return {
+    logger: log,
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
+}
+
+/** The value of the series `name` whose labels include `labels` on a /metrics page. */
+function metricValue(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = Object.entries(labels).every(([k, v]) => match[2]!.includes(`${k}="${v}"`));
+    if (has) return Number(match[3]);
+  }
+  return undefined;
+}
+
 describe('a service built with the kit', () => {
+  it("continues a request's trace in the consumer's log for the event it caused, and counts the event", async () => {
+    const bus = new MemoryEventBus();
+    const consumed = capturingLogger('notifications');
+    const notifications = await startService(consumer, { env, bus, logger: consumed.logger });
+    running.push(notifications);
+    const auth = await startService(producer, { env, bus, logger });
+    running.push(auth);
+    // As the gateway sends it: a new trace whose id the test knows.
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const response = await signedFetch(auth, `${auth.url}/api/v1/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      body: JSON.stringify({ note: 'traced' }),
+    });
+    expect(response.status).toBe(201);
+    await waitFor(() => received.includes('traced'));
+    await waitFor(() => consumed.lines().some((l) => l.msg === 'event handled'));
+    const handled = consumed.lines().find((l) => l.msg === 'event handled')!;
+    expect(handled).toMatchObject({ eventType: 'platform.ping', group: 'notifications', trace_id: traceId });
+
+    const producerMetrics = await (await fetch(auth.metricsUrl)).text();
+    expect(metricValue(producerMetrics, 'events_published_total', { type: 'platform.ping' })).toBe(1);
+    expect(metricValue(producerMetrics, 'outbox_pending_events', {})).toBe(0);
+    const consumerMetrics = await (await fetch(notifications.metricsUrl)).text();
+    const group = { type: 'platform.ping', group: 'notifications' };
+    expect(metricValue(consumerMetrics, 'events_consumed_total', group)).toBe(1);
+    expect(metricValue(consumerMetrics, 'event_consumer_lag', { group: 'notifications' })).toBe(0);
+    expect(metricValue(consumerMetrics, 'db_pool_connections', { state: 'total' })).toBe(1);
+    received.splice(0);
+  });
+
   it('carries an event from one service to another through outbox, bus and inbox; never from a rollback', async () => {
     const bus = new MemoryEventBus();
     running.push(await startService(consumer, { env, bus, logger }));
     const auth = await startService(producer, { env, bus, logger });
     running.push(auth);
     const post = (body: object) =>
-      fetch(`${auth.url}/api/v1/notes`, {
+      signedFetch(auth, `${auth.url}/api/v1/notes`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -93,7 +160,11 @@ describe('a service built with the kit', () => {
     expect((await fetch(`${auth.url}/livez`)).status).toBe(200);
     const ready = await fetch(`${auth.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks).toEqual({ database: { ok: true }, bus: { ok: true } });
+    expect((await ready.json()).checks).toEqual({
+      database: { ok: true },
+      bus: { ok: true, optional: true },
+      jobs: { ok: true, optional: true },
+    });
     expect(await (await fetch(`${auth.url}/metrics`)).text()).toContain('http_requests_total');
     const doc = await (await fetch(`${auth.url}/openapi.json`)).json();
     expect(Object.keys(doc.paths)).toContain('/api/v1/notes');
@@ -105,7 +176,7 @@ describe('a service built with the kit', () => {
     const arrived = new Promise<void>((resolve) => {
       slowArrived = resolve;
     });
-    const slow = fetch(`${auth.url}/api/v1/slow`);
+    const slow = signedFetch(auth, `${auth.url}/api/v1/slow`);
     await arrived;
     const stopped = auth.stop();
     const answer = await slow;

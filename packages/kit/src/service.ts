@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Express } from 'express';
+import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
-import { type Database, type Db, openDatabase, type Tx } from './db.ts';
+import { type Database, type Db, databaseTimeoutsFrom, openDatabase, type Tx } from './db.ts';
 import type { EventBus } from './events/bus.ts';
 import {
   createEventBus,
@@ -19,12 +20,16 @@ import {
   writeEvents,
 } from './events/index.ts';
 import { groupTimingFromEnv, kafkaConnectionFromEnv } from './events/kafka-settings.ts';
-import { createHttpApp } from './http.ts';
+import { createHttpApp, createMetricsApp } from './http.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import type { RouteDefinition } from './route.ts';
+import { instrumentBus, registerServiceGauges } from './service-metrics.ts';
+import { startTracing } from './tracing.ts';
+import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_JOB = 'kit.prune-events';
@@ -45,6 +50,10 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   bus: EventBus;
   jobs: JobQueue;
   clock: Clock;
+  /** Signs this service's calls to other services (ADR 43). */
+  calls: CallSigner;
+  /** The service's Prometheus registry, for figures of its own (e.g. chat's replies in flight). */
+  metrics: Registry;
   /**
    * Runs `work` in one transaction; events given to `emit` are written to the outbox in that same
    * transaction and published by the relay after the commit (never if it rolls back).
@@ -52,6 +61,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   transaction<T>(
     work: (tx: Tx, emit: (...events: EventEnvelope[]) => Promise<void>) => Promise<T>,
   ): Promise<T>;
+  /** Registers work for a graceful stop (timers, watchers), run after the consumers stop. */
+  onStop(stop: () => Promise<void> | void): void;
 }
 
 export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSchema> {
@@ -69,8 +80,13 @@ export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSche
   subscriptions?(ctx: ServiceContext<z.infer<S> & BaseConfig>): EventHandlerDefinition[];
   /** Registers job processors and repeating schedules (`src/jobs/`). */
   jobs?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Promise<void> | void;
-  /** Extra readiness checks besides the database and the bus. */
+  /** Extra readiness checks besides the database: what the service cannot work without. */
   readiness?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Record<string, () => Promise<void>>;
+  /**
+   * Dependencies shown in `/readyz` that do not make the service unready (the bus and the job queue
+   * are always there): it keeps serving without them and catches up when they return (ADR 38).
+   */
+  optionalReadiness?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Record<string, () => Promise<void>>;
 }
 
 export function defineService<S extends z.ZodObject = typeof baseConfigSchema>(
@@ -95,6 +111,8 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   port: number;
   /** The service's event consumption; `consumers.metrics` counts retries, dead letters, replays. */
   consumers: HandlersSubscription;
+  /** Where Prometheus scrapes this service (`METRICS_PORT`, else the service's own port). */
+  metricsUrl: string;
   /** Graceful stop: readiness fails, consumers stop, requests drain, the relay stops, pools close. */
   stop(): Promise<void>;
 }
@@ -112,16 +130,21 @@ export async function startService<S extends z.ZodObject>(
   const env = overrides.env ?? process.env;
   const config = loadConfig(schema, { PORT: String(definition.defaultPort), ...env }) as C;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const trust = trustKeysFor(config);
+  startTracing(definition.name);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
     poolSize: config.DATABASE_POOL_SIZE ?? definition.databasePoolSize,
+    timeouts: databaseTimeoutsFrom(config),
+    log,
   });
   const owned: Array<() => Promise<void>> = [() => database.close()];
+  const stopHooks: Array<() => Promise<void> | void> = [];
   try {
-    await migrateKitTables(database);
-    if (definition.migrationsFolder) await database.migrate(definition.migrationsFolder, '__migrations');
-    const bus =
+    await applyMigrations(database, definition);
+    const metrics = createMetrics(definition.name);
+    const sharedBus =
       overrides.bus ??
       (await createEventBus({
         kind: config.EVENT_BUS,
@@ -134,7 +157,9 @@ export async function startService<S extends z.ZodObject>(
         clientId: definition.name,
         log,
       }));
-    if (!overrides.bus) owned.unshift(() => bus.close());
+    if (!overrides.bus) owned.unshift(() => sharedBus.close());
+    // What this service publishes and consumes is counted on its own registry (ADR 44).
+    const bus = instrumentBus(sharedBus, metrics.registry);
     const jobs =
       overrides.jobs ??
       createJobQueue({
@@ -153,6 +178,8 @@ export async function startService<S extends z.ZodObject>(
       bus,
       jobs,
       clock: overrides.clock ?? systemClock,
+      calls: callSigner(definition.name, trust),
+      metrics: metrics.registry,
       transaction: async (work) => {
         let emitted = false;
         const result = await database.db.transaction(async (tx) =>
@@ -164,27 +191,54 @@ export async function startService<S extends z.ZodObject>(
         if (emitted) relay.nudge();
         return result;
       },
+      onStop: (stop) => {
+        stopHooks.push(stop);
+      },
     };
     let shuttingDown = false;
+    let lastReady: number | undefined;
     const routes = definition.routes(ctx);
     const app = createHttpApp({
       name: definition.name,
       logger: log,
       routes,
       isShuttingDown: () => shuttingDown,
-      readiness: { database: () => database.ping(), bus: () => bus.ping(), ...definition.readiness?.(ctx) },
+      trust,
+      metrics,
+      serveMetrics: config.METRICS_PORT === undefined,
+      metricsToken: config.METRICS_TOKEN,
+      onReadiness: (ready) => {
+        lastReady = ready ? 1 : 0;
+      },
+      // Only the database is required: the outbox holds events while the bus is away, and the job
+      // queue's schedules are declared again when its Redis returns (ADR 38).
+      readiness: { database: () => database.ping(), ...definition.readiness?.(ctx) },
+      optionalReadiness: {
+        bus: () => bus.ping(),
+        jobs: () => jobs.ping(),
+        ...definition.optionalReadiness?.(ctx),
+      },
     });
+    const handlers = definition.subscriptions?.(ctx) ?? [];
     const consumers = await subscribeHandlers({
       bus,
       db: database.db,
       service: definition.name,
-      handlers: definition.subscriptions?.(ctx) ?? [],
+      handlers,
       log,
       // Consumption pauses while the service's own database is unreachable (ADR 35).
       ready: () => database.ping(),
       retryWindowMs: config.EVENT_RETRY_WINDOW_MS,
       maxRetryDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
       maxAttempts: config.EVENT_MAX_ATTEMPTS,
+    });
+    registerServiceGauges({
+      registry: metrics.registry,
+      database,
+      bus,
+      jobs,
+      consumer: handlers.length ? { group: definition.name, types: handlers.map((h) => h.type) } : undefined,
+      ready: () => lastReady,
     });
     await definition.jobs?.(ctx);
     // Published outbox rows and old inbox ids are only history: keep the tables small.
@@ -196,7 +250,18 @@ export async function startService<S extends z.ZodObject>(
     });
     await jobs.repeat(PRUNE_JOB, { everyMs: PRUNE_EVERY_MS });
     relay.start();
-    const listening: Listening = await listen(app, config.PORT, config.HOST);
+    const listening: Listening = await listen(app, config.PORT, config.HOST, {
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    });
+    let metricsListening: Listening | undefined;
+    if (config.METRICS_PORT !== undefined) {
+      metricsListening = await listen(
+        createMetricsApp(metrics, config.METRICS_TOKEN),
+        config.METRICS_PORT,
+        config.HOST,
+      );
+      owned.unshift(() => metricsListening!.stop());
+    }
     log.info({ url: listening.url }, 'service started');
     let stopped: Promise<void> | undefined;
     return {
@@ -205,10 +270,12 @@ export async function startService<S extends z.ZodObject>(
       url: listening.url,
       port: listening.port,
       consumers,
+      metricsUrl: `${(metricsListening ?? listening).url}/metrics`,
       stop: () => {
         stopped ??= (async () => {
           shuttingDown = true;
           await consumers.stop();
+          for (const hook of stopHooks) await Promise.resolve(hook()).catch(() => {});
           await listening.stop();
           await relay.stop();
           for (const close of owned) await close().catch(() => {});
@@ -218,7 +285,45 @@ export async function startService<S extends z.ZodObject>(
       },
     };
   } catch (err) {
+    for (const hook of stopHooks) await Promise.resolve(hook()).catch(() => {});
     for (const close of owned) await close().catch(() => {});
     throw err;
+  }
+}
+
+/**
+ * The kit's tables and then the service's, each under the database's migration lock: replicas that
+ * start together on a fresh database take turns instead of racing (ADR 37).
+ */
+async function applyMigrations(database: Database, definition: { migrationsFolder?: string }): Promise<void> {
+  await migrateKitTables(database);
+  if (definition.migrationsFolder) await database.migrate(definition.migrationsFolder, '__migrations');
+}
+
+/**
+ * Migrates a service's database and returns, without starting anything else: the body of each
+ * service's `src/migrate.ts` (`npm run migrate -w services/<name>`), for a one-shot job that runs
+ * before the replicas roll out. Replicas still migrate at start; that finds nothing left to do.
+ */
+export async function migrateService<S extends z.ZodObject>(
+  definition: ServiceDefinition<S>,
+  overrides: Pick<ServiceOverrides, 'env' | 'logger'> = {},
+): Promise<void> {
+  const schema = definition.configSchema ?? baseConfigSchema;
+  const env = { PORT: String(definition.defaultPort), ...(overrides.env ?? process.env) };
+  const config = loadConfig(schema, env) as BaseConfig;
+  const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, definition.name),
+    poolSize: 1,
+    timeouts: databaseTimeoutsFrom(config),
+    log,
+  });
+  try {
+    await applyMigrations(database, definition);
+    log.info({ kind: database.kind }, 'migrations applied');
+  } finally {
+    await database.close();
   }
 }

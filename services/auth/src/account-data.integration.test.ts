@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import {
   USER_ID_HEADER,
 } from '@innerview/kit';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { RedisRevocationStore } from '@innerview/kit/tokens/index';
 import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair } from 'jose';
@@ -39,7 +40,6 @@ import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 const DAY = 24 * 60 * 60 * 1000;
 const clock = new ManualClock('2026-05-01T10:00:00.000Z');
 const prefix = `test:${randomUUID()}`;
-const internalToken = randomBytes(32).toString('base64url');
 const masterKey = generateKeyText(1);
 const silent = (name: string) => createLogger({ name, level: 'silent' });
 
@@ -57,6 +57,9 @@ let withoutExport: Server;
 let h: AuthHarness;
 const notificationsDir = mkdtempSync(path.join(tmpdir(), 'iv-account-data-'));
 
+// Auth seals link tokens, notifications opens them: one shared key.
+const eventPayloadKey = generateKeyText(1);
+
 beforeAll(async () => {
   for (const name of ['auth', 'questionnaire', 'notifications'] as const) {
     databases[name] = await createTestDatabase(`iv_${name}`);
@@ -70,7 +73,7 @@ beforeAll(async () => {
       JOBS: 'memory',
       MASTER_KEY: masterKey,
       EVENT_PAYLOAD_KEY: generateKeyText(1),
-      INTERNAL_TOKEN: internalToken,
+      INTERNAL_SIGNING_KEY: testSigningKey,
     },
     bus,
     clock,
@@ -83,7 +86,7 @@ beforeAll(async () => {
       DATA_DIR: notificationsDir,
       MAIL_TRANSPORT: 'file',
       MAIL_RETRY_BACKOFF_MS: '50',
-      INTERNAL_TOKEN: internalToken,
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
     },
     bus,
     clock,
@@ -101,7 +104,7 @@ beforeAll(async () => {
       DATABASE_URL: databases.auth.url,
       AUTH_PRIVATE_JWK: JSON.stringify(await exportJWK(pair.privateKey)),
       JOBS: 'memory',
-      INTERNAL_TOKEN: internalToken,
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
       QUESTIONNAIRE_URL: questionnaire.url,
       NOTIFICATIONS_URL: notifications.url,
       FILES_URL: `http://127.0.0.1:${port}`,
@@ -150,7 +153,7 @@ const count = async (db: keyof typeof databases, query: string, params: unknown[
   Number((await sql[db].query(query, params)).rows[0].n);
 
 async function answer(userId: string, step: number, text: string): Promise<void> {
-  const response = await fetch(`${questionnaire.url}/api/v1/answers/`, {
+  const response = await signedFetch(questionnaire, `${questionnaire.url}/api/v1/answers/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [USER_ID_HEADER]: userId },
     body: JSON.stringify({ question_key: `question_${step}`, answer_text: text }),
@@ -230,7 +233,9 @@ describe('account deletion', () => {
     const me = await h.signedIn();
     const phone = (await json(await h.login(me.email, me.password))).body.access_token as string;
 
-    const deleted = await json(await h.call('DELETE', '/api/v1/users/me', undefined, me.headers));
+    const deleted = await json(
+      await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers),
+    );
     expect(deleted.status).toBe(200);
     expect(await h.asGateway(me.token)).toBeNull();
     expect(await h.asGateway(phone)).toBeNull();
@@ -306,7 +311,7 @@ describe('data export', () => {
 
   it('is refused without a valid session', async () => {
     const me = await h.signedIn();
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
     expect(await h.asGateway(me.token)).toBeNull();
     // Even a call that slipped past the gateway finds no live account.
     expect((await h.call('GET', '/api/v1/users/me/export', undefined, me.headers)).status).toBe(401);
@@ -322,7 +327,7 @@ describe('the 90-day erasure', () => {
       await sql.questionnaire.query('select answer_ciphertext from answers where user_id = $1', [me.userId])
     ).rows[0].answer_ciphertext as string;
 
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
 
     // Day 90: the confirmation mail, in the person's language, while the address still exists.
     clock.advance(90 * DAY);

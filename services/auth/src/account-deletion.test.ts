@@ -66,7 +66,28 @@ describe('DELETE /users/me', () => {
     const second = ((await (await h.login(me.email, me.password)).json()) as { access_token: string })
       .access_token;
 
-    const deleted = await json(await h.call('DELETE', '/api/v1/users/me', undefined, me.headers));
+    // Re-authentication: the token alone deletes nothing.
+    const refused = await json(
+      await h.call('DELETE', '/api/v1/users/me', { current_password: 'Not-mine-42' }, me.headers),
+    );
+    expect(refused).toEqual({
+      status: 422,
+      body: {
+        code: 'VALIDATION_ERROR',
+        detail: [
+          {
+            loc: ['body', 'current_password'],
+            msg: 'Your current password is incorrect',
+            type: 'currentPasswordWrong',
+          },
+        ],
+      },
+    });
+    expect(await h.asGateway(me.token)).not.toBeNull();
+
+    const deleted = await json(
+      await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers),
+    );
     expect(deleted.status).toBe(200);
     expect(deleted.body.erase_after).toBe(new Date(h.clock.now().getTime() + 90 * DAY).toISOString());
 
@@ -90,7 +111,7 @@ describe('DELETE /users/me', () => {
 
   it('keeps the address for the 90 days: a new sign-up with it creates nothing', async () => {
     const me = await h.signedIn();
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
     expect((await h.post('/api/v1/users/signup', h.signupBody({ email: me.email }))).status).toBe(201);
     expect((await h.login(me.email, 'Analytical1')).status).toBe(403);
   });
@@ -99,7 +120,7 @@ describe('DELETE /users/me', () => {
 describe('reactivation by support', () => {
   it('brings the account back within 90 days, with the same password', async () => {
     const me = await h.signedIn();
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
     h.clock.advance(89 * DAY);
     expect(await reactivate(me.email)).toEqual({ outcome: 'reactivated', userId: me.userId });
     expect((await h.login(me.email, me.password)).status).toBe(200);
@@ -109,7 +130,7 @@ describe('reactivation by support', () => {
 
   it('refuses once the 90 days are over', async () => {
     const me = await h.signedIn();
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
     h.clock.advance(90 * DAY);
     expect(await reactivate(me.email)).toEqual({ outcome: 'retention_over', userId: me.userId });
     expect((await h.login(me.email, me.password)).status).toBe(403);
@@ -119,7 +140,7 @@ describe('reactivation by support', () => {
 describe('the scheduled erasure', () => {
   it('mails the confirmation after 90 days, then erases a day later, once', async () => {
     const me = await h.signedIn({ first_name: 'Grace', language: 'de' });
-    await h.call('DELETE', '/api/v1/users/me', undefined, me.headers);
+    await h.call('DELETE', '/api/v1/users/me', { current_password: me.password }, me.headers);
     const deletedAt = h.clock.now().toISOString();
 
     h.clock.advance(90 * DAY - 60_000);

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { loadOrCreateEventPayloadKeys } from '@innerview/crypto';
 import { ConfigError, defineService } from '@innerview/kit';
-import { internalTokenFor } from '@innerview/kit/internal';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
 import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
@@ -39,6 +39,20 @@ function configuredServiceUrls(config: AuthServiceContext['config']): ExportServ
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
 
 /** Which signing key this run uses; a replica set must share one, so PostgreSQL requires it configured. */
+/** The key ring that seals one-time tokens in events; replicas and notifications must share it. */
+function eventPayloadKeysOf(ctx: AuthServiceContext) {
+  const { EVENT_PAYLOAD_KEY, EVENT_PAYLOAD_KEYS_PREVIOUS, DATABASE_URL, DATA_DIR } = ctx.config;
+  if (DATABASE_URL?.startsWith('postgres') && !EVENT_PAYLOAD_KEY)
+    throw new ConfigError(
+      'Invalid configuration: EVENT_PAYLOAD_KEY: required with a PostgreSQL DATABASE_URL',
+    );
+  return loadOrCreateEventPayloadKeys({
+    value: EVENT_PAYLOAD_KEY,
+    previous: EVENT_PAYLOAD_KEYS_PREVIOUS,
+    dataDir: DATABASE_URL === 'memory://' ? undefined : DATA_DIR,
+  });
+}
+
 function signingKeySource(ctx: AuthServiceContext) {
   const { AUTH_PRIVATE_JWK, DATABASE_URL, DATA_DIR } = ctx.config;
   if (AUTH_PRIVATE_JWK) return { privateJwk: AUTH_PRIVATE_JWK as JWK };
@@ -58,6 +72,7 @@ export function createAuthService(options: AuthServiceOptions = {}) {
     let auth = contexts.get(service);
     if (!auth) {
       const source = signingKeySource(service);
+      const eventPayloadKeys = eventPayloadKeysOf(service);
       let key: Promise<SigningKey> | undefined;
       auth = {
         service,
@@ -66,12 +81,12 @@ export function createAuthService(options: AuthServiceOptions = {}) {
           createRevocationStore({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
         limiter:
           options.rateLimiter ??
-          createRateLimiter({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
+          createRateLimiter({ redisUrl: service.config.REDIS_URL, clock: service.clock, log: service.log }),
+        eventPayloadKeys,
         signingKey: () => {
           key ??= loadSigningKey(source);
           return key;
         },
-        internalToken: internalTokenFor(service.config),
         serviceUrls: () => ({ ...configuredServiceUrls(service.config), ...options.serviceUrls?.() }),
       };
       contexts.set(service, auth);
@@ -86,7 +101,9 @@ export function createAuthService(options: AuthServiceOptions = {}) {
     routes: (ctx) => routes(contextFor(ctx)),
     subscriptions: (ctx) => subscriptions(contextFor(ctx)),
     jobs: (ctx) => registerJobs(contextFor(ctx)),
-    readiness: (ctx) => ({
+    // Without Redis auth still signs people in (rate limits fail open, the lockout is in the
+    // database); logout answers 503 until the revocation cache is back (ADR 38).
+    optionalReadiness: (ctx) => ({
       revocations: () => contextFor(ctx).revocations.ping(),
       rateLimits: () => contextFor(ctx).limiter.ping(),
     }),

@@ -1,3 +1,4 @@
+import type { KeyRing } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
 import type { RevocationStore } from '@innerview/kit/tokens/index';
 import type { AuthConfig } from './config.ts';
@@ -11,10 +12,10 @@ export interface AuthContext {
   service: AuthServiceContext;
   revocations: RevocationStore;
   limiter: RateLimiter;
+  /** Seals one-time tokens in events (EVENT_PAYLOAD_KEY, shared with notifications). */
+  eventPayloadKeys: KeyRing;
   /** Loaded (or generated) once at start-up. */
   signingKey(): Promise<SigningKey>;
-  /** The shared secret of internal calls; absent when not configured (PostgreSQL without it). */
-  internalToken?: string | undefined;
   /** Base URLs of the other services, for the data export (ADR 17); a missing one is "unavailable". */
   serviceUrls?(): ExportServiceUrls;
 }

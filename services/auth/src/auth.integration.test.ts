@@ -54,9 +54,9 @@ describe('auth on PostgreSQL and Redis', () => {
   it('signs up, refuses login until verified, verifies once, then signs in', async () => {
     const body = h.signupBody();
     expect((await h.post('/api/v1/users/signup', body)).status).toBe(201);
-    const { token } = (
-      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email)
-    ).data;
+    const token = h.tokenOf(
+      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email),
+    );
     expect((await json(await h.login(body.email, body.password))).body.code).toBe('EMAIL_NOT_VERIFIED');
     expect((await h.post('/api/v1/users/verify', { token })).status).toBe(200);
     expect((await json(await h.post('/api/v1/users/verify', { token }))).body.code).toBe('TOKEN_INVALID');
@@ -72,9 +72,9 @@ describe('auth on PostgreSQL and Redis', () => {
   it('expires a verification token after 24 hours', async () => {
     const body = h.signupBody();
     await h.post('/api/v1/users/signup', body);
-    const { token } = (
-      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email)
-    ).data;
+    const token = h.tokenOf(
+      await h.waitForEvent('auth.verification.requested', (e) => e.data.email === body.email),
+    );
     h.clock.advance(24 * 60 * MIN);
     expect((await json(await h.post('/api/v1/users/verify', { token }))).body.code).toBe('TOKEN_EXPIRED');
   });
@@ -121,7 +121,11 @@ describe('auth on PostgreSQL and Redis', () => {
     const changed = await h.call(
       'PATCH',
       '/api/v1/users/me/password',
-      { new_password: 'Changed-pass1', confirm_new_password: 'Changed-pass1' },
+      {
+        current_password: second.password,
+        new_password: 'Changed-pass1',
+        confirm_new_password: 'Changed-pass1',
+      },
       second.headers,
     );
     expect(changed.status).toBe(200);
@@ -135,12 +139,12 @@ describe('auth on PostgreSQL and Redis', () => {
     const request = async () => {
       const before = h.events.length;
       await h.post(`/api/v1/password-recovery/${encodeURIComponent(user.email)}`);
-      return (
+      return h.tokenOf(
         await h.waitForEvent(
           'auth.password-reset.requested',
           (e) => e.data.userId === user.userId && h.events.indexOf(e as never) >= before,
-        )
-      ).data.token;
+        ),
+      );
     };
     const reset = (token: string) =>
       h.post('/api/v1/reset-password/', {
@@ -216,6 +220,7 @@ describe('auth on PostgreSQL and Redis', () => {
       service: h.service.ctx as never,
       revocations: fresh,
       limiter: rateLimiter,
+      eventPayloadKeys: undefined as never,
       signingKey: () => Promise.reject(new Error('unused')),
     });
     expect(restored).toBeGreaterThan(0);

@@ -1,5 +1,4 @@
 import { baseConfigSchema } from '@innerview/kit';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 
 const privateJwk = z
@@ -24,6 +23,12 @@ const serviceUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'must start with http:// or https://');
 
+const secret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 /** The auth service's settings on top of the base (validated at start-up). */
 export const authConfigSchema = baseConfigSchema.extend({
   /**
@@ -31,13 +36,14 @@ export const authConfigSchema = baseConfigSchema.extend({
    * must share one key; an embedded run generates one into `<DATA_DIR>/auth/keys` on first start.
    */
   AUTH_PRIVATE_JWK: privateJwk,
+  /**
+   * Seals the one-time tokens in verification and reset events (the same value as notifications,
+   * which opens them). Required with PostgreSQL; embedded: `<DATA_DIR>/shared/event-payload.key`.
+   */
+  EVENT_PAYLOAD_KEY: secret,
+  EVENT_PAYLOAD_KEYS_PREVIOUS: secret,
   /** Scales every rate limit; 0 turns them off (load tests only). */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(10_000).default(1),
-  /**
-   * The shared secret of internal calls (the data export asks every service with it). Without it on
-   * PostgreSQL the export has the auth part only; an embedded run shares a generated one.
-   */
-  INTERNAL_TOKEN: internalTokenSetting,
   /** Base URLs of the services the data export asks (`GET /internal/export`); unset: "unavailable". */
   BILLING_URL: serviceUrl,
   CHAT_URL: serviceUrl,

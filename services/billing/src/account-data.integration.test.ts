@@ -1,17 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createEvent, USER_ID_HEADER } from '@innerview/kit';
-import { INTERNAL_EXPORT_PATH, INTERNAL_TOKEN_HEADER } from '@innerview/kit/internal';
+import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscription } from './db/subscriptions.ts';
 import { type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // Billing's part of the account area on the real PostgreSQL (ADRs 15 and 17): the data export
-// behind the internal token, account deletion (no further charge) and support's reactivation, and
+// only to a call another service signed (ADR 43), account deletion (no further charge) and support's reactivation, and
 // what the 90-day erasure leaves.
 const DAY = 86_400_000;
-const internalToken = randomBytes(32).toString('base64url');
 let h: BillingHarness;
 let database: { url: string; drop(): Promise<void> };
 let sql: pg.Client;
@@ -19,7 +19,7 @@ let sql: pg.Client;
 beforeAll(async () => {
   database = await createTestDatabase('iv_billing');
   h = await startBillingHarness({
-    env: { DATABASE_URL: database.url, JOBS: 'memory', INTERNAL_TOKEN: internalToken },
+    env: { DATABASE_URL: database.url, JOBS: 'memory' },
   });
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
@@ -31,10 +31,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function exportOf(userId: string, token: string | null = internalToken) {
-  const response = await fetch(`${h.url}${INTERNAL_EXPORT_PATH}`, {
-    headers: { [USER_ID_HEADER]: userId, ...(token ? { [INTERNAL_TOKEN_HEADER]: token } : {}) },
-  });
+/** As the auth service asks: signed by auth with `key`, or unsigned (`null`). */
+async function exportOf(userId: string, key: string | null = testSigningKey) {
+  const url = `${h.url}${INTERNAL_EXPORT_PATH}`;
+  const headers = { [USER_ID_HEADER]: userId };
+  const response = key
+    ? await signedFetch({ current: key }, url, { headers, caller: 'auth' })
+    : await fetch(url, { headers });
   // biome-ignore lint/suspicious/noExplicitAny: the export is read field by field.
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
@@ -107,7 +110,7 @@ describe('GET /internal/export', () => {
     });
   });
 
-  it('is refused without the internal token, with a wrong one, and for an id that is not one', async () => {
+  it('is refused unsigned, signed with a wrong key, and for an id that is not one', async () => {
     const me = await h.register();
     expect((await exportOf(me, null)).status).toBe(401);
     expect((await exportOf(me, randomBytes(32).toString('base64url'))).status).toBe(401);
@@ -115,8 +118,9 @@ describe('GET /internal/export', () => {
     // The gateway's path is not an alias of it.
     expect(
       (
-        await fetch(`${h.url}/api/v1${INTERNAL_EXPORT_PATH}`, {
-          headers: { [USER_ID_HEADER]: me, [INTERNAL_TOKEN_HEADER]: internalToken },
+        await signedFetch(h.service, `${h.url}/api/v1${INTERNAL_EXPORT_PATH}`, {
+          headers: { [USER_ID_HEADER]: me },
+          caller: 'auth',
         })
       ).status,
     ).toBe(404);

@@ -1,5 +1,6 @@
 import { createEvent, ManualClock } from '@innerview/kit';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from './testing/fake-stripe.ts';
 import { APP_URL, type BillingHarness, startBillingHarness } from './testing/harness.ts';
@@ -85,11 +86,11 @@ describe('every call on PostgreSQL (local provider)', () => {
     });
     expect((await h.call('POST', '/api/v1/subscriptions/checkout/weekly', user)).status).toBe(422);
     const checkout = await h.call('POST', '/api/v1/subscriptions/checkout/monthly', user);
-    const page = await fetch(`${h.url}${new URL(checkout.body.url).pathname}?lang=de`);
+    const page = await signedFetch(h.service, `${h.url}${new URL(checkout.body.url).pathname}?lang=de`);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toContain('Monatsabo: CHF 19.00 pro Monat');
     // A cross-site form is refused before anything is charged.
-    const crossSite = await fetch(`${h.url}${new URL(checkout.body.url).pathname}`, {
+    const crossSite = await signedFetch(h.service, `${h.url}${new URL(checkout.body.url).pathname}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
       body: 'card_number=4242424242424242&expiry=12/34&cvc=123&form_token=x',
@@ -170,7 +171,7 @@ describe('every call on PostgreSQL (local provider)', () => {
 describe('Stripe webhooks on PostgreSQL', () => {
   const h = () => stripeSide;
   const deliver = async (delivery: { payload: string; signature: string }) => {
-    const response = await fetch(`${h().url}/api/v1/webhooks/stripe`, {
+    const response = await signedFetch(h().service, `${h().url}/api/v1/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
       body: delivery.payload,

@@ -1,5 +1,4 @@
 import { type BaseConfig, baseConfigSchema } from '@innerview/kit/config';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 import { DEFAULT_PAST_DUE_GRACE_DAYS, DEFAULT_TRIAL_TOKEN_QUOTA } from './domain/plans.ts';
 import { defaultPriceList, type PriceList, priceListSchema, resolvePriceList } from './domain/prices.ts';
@@ -61,10 +60,16 @@ export const billingConfigSchema = baseConfigSchema
     PUBLIC_API_URL: optional(z.url({ protocol: /^https?$/ })),
     /** How often the sweeps (trial reminders and expiry, period ends, windows) run. */
     BILLING_SWEEP_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
-    /** The shared secret of internal calls (the data export); see `@innerview/kit/internal`. */
-    INTERNAL_TOKEN: internalTokenSetting,
   })
   .superRefine((config, ctx) => {
+    // The local provider's test card buys any plan: a development convenience, never production.
+    if (config.PAYMENT_PROVIDER === 'local' && config.NODE_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'the local provider is for development (its test card buys any plan); set stripe in production',
+      });
     if (config.PAYMENT_PROVIDER !== 'stripe') return;
     if (!config.STRIPE_SECRET_KEY)
       ctx.addIssue({

@@ -1,4 +1,5 @@
 import { createEvent, ManualClock } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from './db/schema.ts';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function deliver(delivery: { payload: string; signature: string }) {
-  const response = await fetch(`${h.url}/api/v1/webhooks/stripe`, {
+  const response = await signedFetch(h.service, `${h.url}/api/v1/webhooks/stripe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
     body: delivery.payload,
@@ -97,6 +98,22 @@ describe('the Stripe adapter', () => {
     expect(subscriptionId).toMatch(/^sub_/);
   });
 
+  it('ignores a validly signed foreign checkout whose checkoutId is no id of ours (200, not 500)', async () => {
+    const foreign = {
+      id: 'cs_test_foreign_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: 'sub_foreign_1',
+      customer: 'cus_foreign_1',
+      client_reference_id: 'not-a-uuid',
+      metadata: { checkoutId: 'order-4711' },
+    };
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded']) {
+      const answer = await deliver(stripe.event(type, foreign));
+      expect(answer).toEqual({ status: 200, body: expect.objectContaining({ outcome: 'ignored' }) });
+    }
+  });
+
   it('applies each event once: a replayed delivery is a duplicate, a bad signature changes nothing', async () => {
     clock.set('2026-02-10T09:00:00.000Z');
     const { user } = await subscribed();
@@ -118,7 +135,10 @@ describe('the Stripe adapter', () => {
       ),
     });
     expect(tampered.status).toBe(400);
-    const unsigned = await fetch(`${h.url}/api/v1/webhooks/stripe`, { method: 'POST', body: forged.payload });
+    const unsigned = await signedFetch(h.service, `${h.url}/api/v1/webhooks/stripe`, {
+      method: 'POST',
+      body: forged.payload,
+    });
     expect(unsigned.status).toBe(400);
     expect((await status(user)).subscription_status).toBe('monthly');
   });

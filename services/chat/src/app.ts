@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineService } from '@innerview/kit';
+import { registerGauge } from '@innerview/kit/service-metrics';
 import { writerGone } from './actions/stored-reply.ts';
 import type { AttachmentTexts } from './attachments/attachment-texts.ts';
 import { configuredAttachmentTexts } from './attachments/configured-attachment-texts.ts';
@@ -103,6 +104,7 @@ export function createChatService(options: ChatServiceOptions = {}) {
       };
       contexts.set(service, chat);
       leases.start();
+      countRepliesInFlight(chat);
       service.log.info(
         { coach: chat.coach.kind, model: chat.coach.model, replies: shared ? 'shared' : 'memory' },
         'chat coach ready',
@@ -127,6 +129,15 @@ export function createChatService(options: ChatServiceOptions = {}) {
     /** The chat context of a running service (tests, shutdown). */
     chatOf: contextFor,
   };
+}
+
+/** `chat_replies_in_flight`: replies being written now (each a model call and a held stream). */
+function countRepliesInFlight(chat: ChatContext): void {
+  registerGauge(chat.service.metrics, {
+    name: 'chat_replies_in_flight',
+    help: 'Coach replies being generated in this process',
+    read: () => chat.tasks.size,
+  });
 }
 
 /**

@@ -129,7 +129,9 @@ describe('metering', () => {
   it('emits chat.tokens.consumed per reply, counts total_tokens per session and spends the trial quota', async () => {
     const userId = randomUUID();
     await h.subscribe(userId, 'freemium', { periodEnd: iso(10 * DAY), trialTokensRemaining: 150 });
-    const first = await say(userId, 'I keep postponing the things that matter to me');
+    // Not "I keep postponing the things that matter to me": the safety detector gives that one a
+    // care reply (a known false alarm, docs/safety.md), which is not metered.
+    const first = await say(userId, 'I keep putting off my tax return and my dentist appointment');
     const events = await readSse(first);
     const sessionId = JSON.parse(events[0]!.data).session_id as string;
     const consumed = await h.waitForEvent('chat.tokens.consumed', (e) => e.data.userId === userId);
@@ -181,7 +183,8 @@ describe('safety', () => {
     expect(text).toContain('144');
     expect(text).toContain('112');
     expect(text).toContain('https://findahelpline.com');
-    expect(text).toContain('Si vous êtes en danger immédiat');
+    // The care reply in French: the coach says it is an AI, not a person.
+    expect(text).toContain('Je suis un coach IA, pas une personne');
     // Instead of the coach's reply: no reflection of the words, no question.
     expect(text).not.toContain('coach hors ligne');
     const flagged = await h.waitForEvent('chat.safety.flagged', (e) => e.data.userId === userId);

@@ -1,5 +1,4 @@
 import { baseConfigSchema } from '@innerview/kit';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 
 const optionalText = z
@@ -82,8 +81,6 @@ export const chatConfigSchema = baseConfigSchema.extend({
   CHAT_MAX_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   /** Days of chat after a failed renewal when billing did not say (`billing.payment.failed`). */
   CHAT_PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
-  /** The shared secret of internal calls (files' extracted texts); see `@innerview/kit/internal`. */
-  INTERNAL_TOKEN: internalTokenSetting,
   /**
    * The files service (its own address, not the gateway's), asked for the extracted text of
    * attachments. Unset: attached files cannot be read, and the coach says so.

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listSafetyReferrals } from './db/safety-referrals.ts';
+import { assessMessage } from './domain/safety/assess.ts';
 import { crisisReply } from './domain/safety/crisis-reply.ts';
-import { detectCrisis } from './domain/safety/detector.ts';
 import { hasRiskCue } from './domain/safety/risk-cues.ts';
 import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
 import {
@@ -28,7 +29,7 @@ beforeAll(async () => {
       PORT: '0',
     },
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await h?.stop();
   await fake?.close();
@@ -84,15 +85,15 @@ async function timedReply(userId: string, message: string) {
 const sessionOf = (events: Array<{ data: string }>) => JSON.parse(events[0]!.data).session_id as string;
 
 // Messages with a risk cue that the rules do not flag (checked in the first test).
-const bridge = 'Lately I keep thinking about the bridge near my office.';
-const noSense = 'Ich habe in letzter Zeit das Gefühl, dass alles keinen Sinn hat.';
-const ponte = 'Ultimamente penso spesso al ponte vicino al lavoro.';
-const leer = 'Ich fühle mich in letzter Zeit so leer.';
+const bridge = 'I walk across the bridge near my office every morning and think about my week.';
+const noSense = 'Der Streit mit meinem Team hat mich verletzt.';
+const ponte = "Il ponte vicino all'ufficio è chiuso per lavori, devo fare il giro lungo.";
+const leer = 'Meine Kollegin hat mich mit ihrem Kommentar verletzt.';
 
-describe('a message with a risk cue the rules do not flag', () => {
+describe('a message with a risk cue the local detector does not flag', () => {
   it('is one the rules miss and the pre-filter sends on', () => {
     for (const message of [bridge, noSense, ponte, leer]) {
-      expect(detectCrisis(message)).toBeNull();
+      expect(assessMessage(message, 'en').tier).toBe('none');
       expect(hasRiskCue(message)).toBe(true);
     }
   });
@@ -135,6 +136,10 @@ describe('a message with a risk cue the rules do not flag', () => {
     });
     expect(JSON.stringify(transcript)).not.toContain('calm place');
     expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.sessionId === sessionId)).toBe(false);
+    // Counted for the yearly report as an acute referral in English (no user, no text).
+    const day = h.clock.now().toISOString().slice(0, 10);
+    const counts = await listSafetyReferrals(h.chat.service.db, day, day);
+    expect(counts.find((c) => c.tier === 'acute' && c.language === 'en')?.count).toBeGreaterThanOrEqual(1);
     const session = await (
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId })
     ).json();
@@ -300,5 +305,5 @@ describe('with the offline coach', () => {
     } finally {
       await offline.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });

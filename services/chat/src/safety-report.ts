@@ -1,32 +1,24 @@
-// `npm run safety-report -w services/chat`: measures the safety detector per language on the test
-// set and the held-out set, and the risk-cue pre-filter of the model check on both, and rewrites the
+// `npm run safety-report -w services/chat`: measures the safety detector (rules and the learned
+// model) and, beside it in the same run, the old rule detector: on the held-out evaluation set per
+// language and tier, on the repository's older sets and on ordinary coaching talk; rewrites the
 // generated part of docs/safety.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateRiskCues, evaluateSafety } from './domain/safety/evaluate.ts';
-import { heldOutSet } from './domain/safety/held-out-set.ts';
+import { languageCodes } from '@innerview/contracts';
 import { renderSafetyReport, replaceReport } from './domain/safety/report.ts';
-import { safetyTestSet } from './domain/safety/test-set.ts';
+import { safetyFigures } from './safety-figures.ts';
 
 export const safetyDoc = path.resolve(import.meta.dirname, '../../../docs/safety.md');
 
-const tuning = evaluateSafety(safetyTestSet);
-const heldOut = evaluateSafety(heldOutSet);
-const cues = { tuning: evaluateRiskCues(safetyTestSet), heldOut: evaluateRiskCues(heldOutSet) };
-writeFileSync(
-  safetyDoc,
-  replaceReport(readFileSync(safetyDoc, 'utf8'), renderSafetyReport(tuning, heldOut, cues)),
-);
-for (const score of tuning)
+const started = performance.now();
+const figures = safetyFigures();
+writeFileSync(safetyDoc, replaceReport(readFileSync(safetyDoc, 'utf8'), renderSafetyReport(figures)));
+for (const s of figures.evaluation)
   console.log(
-    `${score.language}: precision ${score.precision.toFixed(3)}, recall ${score.recall.toFixed(3)}` +
-      (score.misses.length > 0
-        ? `; wrong: ${score.misses.map((m) => JSON.stringify(m.text)).join(', ')}`
-        : ''),
+    `${s.language}: precision ${s.precision.toFixed(3)}, recall ${s.recall.toFixed(3)}, false alarms ${s.falseAlarmRate.toFixed(3)} (old: recall ${s.baseline.recall.toFixed(3)}, false alarms ${s.baseline.falseAlarmRate.toFixed(3)})`,
   );
-for (const score of cues.heldOut)
-  if (score.uncaught.length > 0)
-    console.log(
-      `${score.language}: held-out misses without a risk cue: ${score.uncaught.map((t) => JSON.stringify(t)).join(', ')}`,
-    );
-console.log(`wrote ${safetyDoc}`);
+if (process.argv.includes('--misses'))
+  for (const language of languageCodes)
+    for (const m of figures.evaluation.find((s) => s.language === language)?.misses ?? [])
+      console.log(`${language} ${m.expected} → ${m.got}: ${m.text}`);
+console.log(`wrote ${safetyDoc} (${((performance.now() - started) / 1000).toFixed(1)} s)`);

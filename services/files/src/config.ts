@@ -1,5 +1,4 @@
 import { baseConfigSchema } from '@innerview/kit';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 import { DEFAULT_EXTRACTION_TIMEOUT_MS, DEFAULT_QUOTA_BYTES } from './domain/limits.ts';
 
@@ -25,11 +24,6 @@ export const filesConfigSchema = baseConfigSchema.extend({
    */
   MASTER_KEY: optionalText,
   MASTER_KEYS_PREVIOUS: optionalText,
-  /**
-   * The shared secret of the internal calls (`x-innerview-internal-token`); chat sends the same.
-   * Required with PostgreSQL; an embedded run shares `<DATA_DIR>/shared/internal-token`.
-   */
-  INTERNAL_TOKEN: internalTokenSetting,
   /** Bytes one person's files may take in all. */
   FILES_QUOTA_BYTES: z.coerce.number().int().min(1).default(DEFAULT_QUOTA_BYTES),
   /** `local` (disk) or `s3`; unset: `s3` when S3_BUCKET is set, else `local`. */

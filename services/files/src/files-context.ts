@@ -13,6 +13,4 @@ export interface FilesContext {
   crypto: UserCrypto;
   storage: FileStorage;
   extractor: TextExtractor;
-  /** The shared secret of `/internal/*` calls. */
-  internalToken: string;
 }

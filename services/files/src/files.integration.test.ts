@@ -46,7 +46,6 @@ beforeAll(async () => {
     env: {
       DATABASE_URL: database.url,
       MASTER_KEY: generateKeyText(1),
-      INTERNAL_TOKEN: 'integration-test-internal-token-0123456789',
       // Small enough to reach with a few 10 MB files.
       FILES_QUOTA_BYTES: String(QUOTA),
     },
@@ -404,12 +403,20 @@ describe('files service on PostgreSQL and Redis', () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('FILE_NOT_IN_SESSION');
-    const wrongToken = await h.extractedText({ user_id: me, file_ids: [pdf.id] }, 'x'.repeat(40));
-    expect(wrongToken.status).toBe(401);
-    const noToken = await h.call('POST', '/internal/extracted-text', {
+    const wrongKey = await h.extractedText({ user_id: me, file_ids: [pdf.id] }, { key: 'x'.repeat(40) });
+    expect(wrongKey.status).toBe(401);
+    // Signed by the gateway (a browser's call), or by chat for another person than the body names.
+    const asGateway = await h.call('POST', '/internal/extracted-text', {
       body: { user_id: me, file_ids: [pdf.id] },
+      userId: me,
     });
-    expect(noToken.status).toBe(401);
+    expect(asGateway.status).toBe(403);
+    const otherPerson = await h.call('POST', '/internal/extracted-text', {
+      body: { user_id: me, file_ids: [pdf.id] },
+      userId: randomUUID(),
+      caller: 'chat',
+    });
+    expect(otherPerson.status).toBe(403);
   });
 
   it('removes a session’s files (rows and stored objects) on chat.session.deleted, and refuses new ones there', async () => {
@@ -473,10 +480,11 @@ describe('files service on PostgreSQL and Redis', () => {
 });
 
 describe("GET /internal/export (the person's data export, ADR 17)", () => {
-  const exportOf = (userId: string, token: string | null = h.internalToken) =>
-    h.call('GET', '/internal/export', {
-      headers: { 'x-innerview-user-id': userId, ...(token ? { 'x-innerview-internal-token': token } : {}) },
-    });
+  // As the auth service asks (signed by auth); a string signs with that key, `null` as the gateway with an unknown one.
+  const exportOf = (userId: string, key: string | null = h.signingKey) =>
+    key === null
+      ? h.call('GET', '/internal/export', { userId, key: 'an-unknown-key-so-this-call-is-unsigned' })
+      : h.call('GET', '/internal/export', { userId, caller: 'auth', key });
 
   it("lists the person's files with names, types, sizes, dates and sessions, not the contents, and no one else's", async () => {
     const me = randomUUID();

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { USER_ID_HEADER } from '@innerview/kit';
+import { gatewayHeaders } from '@innerview/kit/testing/signed-calls';
 import { pino } from 'pino';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateInternalToken } from './internal-token.ts';
 import { exifWithGps, makeJpeg, makePdf, makePng } from './testing/fixtures.ts';
 import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
 
@@ -42,7 +41,10 @@ describe('files service, embedded', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${h.url}/api/v1/files/upload`, {
         method: 'POST',
-        headers: { 'content-type': 'multipart/form-data; boundary=XYZ', [USER_ID_HEADER]: me },
+        headers: {
+          'content-type': 'multipart/form-data; boundary=XYZ',
+          ...gatewayHeaders(h.service, 'POST', '/api/v1/files/upload', { userId: me }),
+        },
       });
       req.on('response', (res) => {
         res.resume();
@@ -190,21 +192,5 @@ describe('files service on S3-compatible storage (s3rver)', () => {
   it('reports the bucket in readiness', async () => {
     const ready = await fetch(`${h.url}/readyz`).then((r) => r.json());
     expect(ready.checks.storage).toEqual({ ok: true });
-  });
-});
-
-describe('loadOrCreateInternalToken', () => {
-  it('shares one generated token between the services of an embedded run', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'iv-files-token-'));
-    try {
-      const files = loadOrCreateInternalToken({ dataDir });
-      const chat = loadOrCreateInternalToken({ dataDir });
-      expect(files).toBe(chat);
-      expect(files.length).toBeGreaterThanOrEqual(32);
-      expect(readFileSync(path.join(dataDir, 'shared', 'internal-token'), 'utf8').trim()).toBe(files);
-      expect(loadOrCreateInternalToken({ value: 'configured', dataDir })).toBe('configured');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

@@ -4,25 +4,20 @@ import { ConfigError } from '@innerview/kit';
 import { dataKeys } from './db/schema.ts';
 import { createTextExtractor } from './extraction/text-extractor.ts';
 import type { FilesContext, FilesServiceContext } from './files-context.ts';
-import { loadOrCreateInternalToken } from './internal-token.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 
 /**
- * The service's keys, storage and extractor. With PostgreSQL (replicas) the master key and the
- * internal token must be configured; an embedded run keeps generated ones under its data
+ * The service's keys, storage and extractor. With PostgreSQL (replicas) the master key must be
+ * configured; an embedded run keeps generated ones under its data
  * directory; `memory://` (tests) keeps throw-away ones unless given.
  */
 export function filesContext(service: FilesServiceContext): FilesContext {
   const config = service.config;
   const { DATABASE_URL, DATA_DIR } = config;
-  if (DATABASE_URL?.startsWith('postgres')) {
-    if (!config.MASTER_KEY)
-      throw new ConfigError('Invalid configuration: MASTER_KEY: required with a PostgreSQL DATABASE_URL');
-    if (!config.INTERNAL_TOKEN)
-      throw new ConfigError('Invalid configuration: INTERNAL_TOKEN: required with a PostgreSQL DATABASE_URL');
-  }
+  if (DATABASE_URL?.startsWith('postgres') && !config.MASTER_KEY)
+    throw new ConfigError('Invalid configuration: MASTER_KEY: required with a PostgreSQL DATABASE_URL');
   const throwAway = DATABASE_URL === 'memory://';
   const masterKeys = loadOrCreateMasterKey({
     value: config.MASTER_KEY,
@@ -41,10 +36,6 @@ export function filesContext(service: FilesServiceContext): FilesContext {
     extractor: createTextExtractor({
       timeoutMs: config.FILES_EXTRACTION_TIMEOUT_MS,
       concurrency: config.FILES_EXTRACTION_CONCURRENCY,
-    }),
-    internalToken: loadOrCreateInternalToken({
-      value: config.INTERNAL_TOKEN,
-      dataDir: throwAway ? undefined : DATA_DIR,
     }),
   };
 }

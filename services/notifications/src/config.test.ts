@@ -35,9 +35,13 @@ describe('notifications configuration', () => {
     expect(() => load({ NODE_ENV: 'production' })).toThrow(
       'Invalid configuration: MAIL_TRANSPORT: file delivery is for development; set SMTP_URL in production',
     );
-    expect(devMailboxEnabled(load({ NODE_ENV: 'production', SMTP_URL: 'smtps://mail.example.ch:465' }))).toBe(
-      false,
-    );
+    const secret = {
+      INTERNAL_SIGNING_KEY: 'config-test-signing-key-of-32-characters-long',
+      EVENT_PAYLOAD_KEY: 'XtB0sRnoyeRE5w9Q9IVzVyJhs36RHduIKE6HgrlC+Sc=',
+    };
+    expect(
+      devMailboxEnabled(load({ NODE_ENV: 'production', SMTP_URL: 'smtps://mail.example.ch:465', ...secret })),
+    ).toBe(false);
   });
 
   it('stops start-up with a clear message on a bad value', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { type KeyRing, loadOrCreateEventPayloadKeys } from '@innerview/crypto';
 import { type BaseConfig, baseConfigSchema } from '@innerview/kit/config';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
@@ -36,11 +36,21 @@ export const notificationsConfigSchema = baseConfigSchema
     APP_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).default('http://localhost:8080')),
     /** First retry delay of a failed send; doubles for each of the 5 tries (30 s → 7.5 min in all). */
     MAIL_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-    /** The shared secret of internal calls (the data export); see `@innerview/kit/internal`. */
-    INTERNAL_TOKEN: internalTokenSetting,
+    /**
+     * Opens the link tokens auth seals in its events (the same value as auth). Required with
+     * PostgreSQL; embedded: `<DATA_DIR>/shared/event-payload.key`.
+     */
+    EVENT_PAYLOAD_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+    EVENT_PAYLOAD_KEYS_PREVIOUS: z.preprocess(blankToUndefined, z.string().trim().optional()),
   })
   .superRefine((config, ctx) => {
     const transport = config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : 'file');
+    if (config.DATABASE_URL?.startsWith('postgres') && !config.EVENT_PAYLOAD_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENT_PAYLOAD_KEY'],
+        message: 'required with a PostgreSQL DATABASE_URL',
+      });
     if (transport === 'smtp' && !config.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
     if (transport === 'file' && config.NODE_ENV === 'production')
@@ -65,4 +75,13 @@ export function devMailboxEnabled(config: NotificationsConfig): boolean {
 /** Where the file transport writes and the dev mailbox reads: `<DATA_DIR>/mail`. */
 export function mailDir(config: NotificationsConfig): string {
   return path.join(config.DATA_DIR, 'mail');
+}
+
+/** The key ring auth seals link tokens with; memory:// (tests) keeps a throw-away one unless given. */
+export function eventPayloadKeysOf(config: NotificationsConfig): KeyRing {
+  return loadOrCreateEventPayloadKeys({
+    value: config.EVENT_PAYLOAD_KEY,
+    previous: config.EVENT_PAYLOAD_KEYS_PREVIOUS,
+    dataDir: config.DATABASE_URL === 'memory://' ? undefined : config.DATA_DIR,
+  });
 }

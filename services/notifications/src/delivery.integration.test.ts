@@ -10,12 +10,13 @@ import {
   startService,
 } from '@innerview/kit';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from './app.ts';
 import { sentMail } from './db/schema.ts';
-import { eventually } from './testing/helpers.ts';
+import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 import { startSmtpTestServer } from './testing/smtp-test-server.ts';
 
 /**
@@ -39,13 +40,17 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
     service = await startService(notificationsService, {
       env: {
         NODE_ENV: 'production',
+        // Production requires its secrets (packages/kit/src/production.ts): the signing key and the
+        // key of auth's sealed link tokens below.
         LOG_LEVEL: 'silent',
+        INTERNAL_SIGNING_KEY: testSigningKey,
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl(),
         EVENT_BUS: 'redis',
         SMTP_URL: smtp.url,
         APP_URL: 'https://app.innerview.ch',
         MAIL_RETRY_BACKOFF_MS: '50',
+        EVENT_PAYLOAD_KEY: testEventPayloadKey,
       },
       bus,
       jobs,
@@ -79,7 +84,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
       email: 'elena@example.ch',
       firstName: 'Elena',
       language: 'es',
-      token: 'reset-token-1',
+      sealedToken: sealedForTest('auth.password-reset.requested', userId, 'reset-token-1'),
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
 
@@ -109,7 +114,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
       email: 'noah@example.ch',
       firstName: 'Noah',
       language: 'de',
-      token: 'verify-token-1',
+      sealedToken: sealedForTest('auth.verification.requested', userId, 'verify-token-1'),
       expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
     });
     await bus.publish([event]); // redelivered: must not make a second mail

@@ -12,10 +12,11 @@ import {
   type RunningService,
   startService,
 } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from './app.ts';
 import type { StoredMail } from './mail/mail-transport.ts';
-import { eventually } from './testing/helpers.ts';
+import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 
 /**
  * The service as embedded mode runs it: in-memory PGlite, in-process bus and jobs, mails as files.
@@ -32,7 +33,13 @@ describe('notifications service, embedded mode', () => {
     bus = await createEventBus({ kind: 'memory' });
     jobs = createMemoryJobQueue();
     service = await startService(notificationsService, {
-      env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
+      env: {
+        DATABASE_URL: 'memory://',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        MAIL_RETRY_BACKOFF_MS: '10',
+        EVENT_PAYLOAD_KEY: testEventPayloadKey,
+      },
       bus,
       jobs,
     });
@@ -51,7 +58,7 @@ describe('notifications service, embedded mode', () => {
     return event as EventEnvelope<T>;
   };
   const mailsTo = async (to: string): Promise<StoredMail[]> => {
-    const res = await fetch(`${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
+    const res = await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
     expect(res.status).toBe(200);
     return (await res.json()) as StoredMail[];
   };
@@ -60,7 +67,7 @@ describe('notifications service, embedded mode', () => {
     email,
     firstName: 'Léa <3',
     language: 'fr' as const,
-    token,
+    sealedToken: sealedForTest('auth.verification.requested', userId, token),
     expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
   });
 
@@ -115,7 +122,7 @@ describe('notifications service, embedded mode', () => {
       email: to,
       firstName: 'Giulia',
       language: 'it',
-      token: 'reset-1',
+      sealedToken: sealedForTest('auth.password-reset.requested', userId, 'reset-1'),
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
     await publish('auth.password.changed', userId, {
@@ -139,7 +146,7 @@ describe('notifications service, embedded mode', () => {
   });
 
   it('shows the mailbox page with escaped contents, clickable links and a strict policy', async () => {
-    const res = await fetch(`${service.url}/dev/mailbox`);
+    const res = await signedFetch(service, `${service.url}/dev/mailbox`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -155,12 +162,12 @@ describe('notifications service, embedded mode', () => {
 
   it('shows the HTML part of one mail as a sandboxed page, and 404 for an unknown id', async () => {
     const [mail] = await mailsTo('lea@example.ch');
-    const res = await fetch(`${service.url}/dev/mailbox/${mail?.id}`);
+    const res = await signedFetch(service, `${service.url}/dev/mailbox/${mail?.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(await res.text()).toBe(mail?.html);
-    expect((await fetch(`${service.url}/dev/mailbox/${randomUUID()}`)).status).toBe(404);
-    expect((await fetch(`${service.url}/dev/mailbox/not-a-uuid`)).status).toBe(422);
+    expect((await signedFetch(service, `${service.url}/dev/mailbox/${randomUUID()}`)).status).toBe(404);
+    expect((await signedFetch(service, `${service.url}/dev/mailbox/not-a-uuid`)).status).toBe(422);
   });
 });
 
@@ -180,8 +187,8 @@ describe('notifications service with SMTP delivery', () => {
       jobs,
     });
     try {
-      expect((await fetch(`${service.url}/dev/mail`)).status).toBe(404);
-      expect((await fetch(`${service.url}/dev/mailbox`)).status).toBe(404);
+      expect((await signedFetch(service, `${service.url}/dev/mail`)).status).toBe(404);
+      expect((await signedFetch(service, `${service.url}/dev/mailbox`)).status).toBe(404);
     } finally {
       await service.stop();
       await jobs.close();

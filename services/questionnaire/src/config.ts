@@ -1,5 +1,4 @@
 import { baseConfigSchema } from '@innerview/kit';
-import { internalTokenSetting } from '@innerview/kit/internal';
 import { z } from 'zod';
 
 const secret = z
@@ -27,7 +26,5 @@ export const questionnaireConfigSchema = baseConfigSchema.extend({
    */
   EVENT_PAYLOAD_KEY: secret,
   EVENT_PAYLOAD_KEYS_PREVIOUS: secret,
-  /** The shared secret of internal calls (the data export); see `@innerview/kit/internal`. */
-  INTERNAL_TOKEN: internalTokenSetting,
 });
 export type QuestionnaireConfig = z.infer<typeof questionnaireConfigSchema>;

@@ -3,6 +3,7 @@ import { answersSnapshotAad, QuestionnaireAnswersSnapshot } from '@innerview/con
 import { generateKeyText, openPayload } from '@innerview/crypto';
 import { createEvent, createEventBus, type EventBus, ManualClock, startService } from '@innerview/kit';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ const env = (master: string, previous?: string) => ({
   MASTER_KEY: master,
   ...(previous ? { MASTER_KEYS_PREVIOUS: previous } : {}),
   EVENT_PAYLOAD_KEY: payloadKey,
+  INTERNAL_SIGNING_KEY: testSigningKey,
 });
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, ConfirmDialog } from '@innerview/ui';
+import { Alert, Button, ConfirmDialog, PasswordField } from '@innerview/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAccountMutation } from '../account-api.ts';
@@ -13,11 +13,23 @@ export function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | undefined>();
   const [deleteAccount] = useDeleteAccountMutation();
 
   const confirm = async () => {
-    const result = await deleteAccount();
+    if (current === '') {
+      setCurrentError(t('profile.delete.currentRequired'));
+      throw new Error('current password missing');
+    }
+    const result = await deleteAccount({ current_password: current });
     if ('error' in result && result.error) {
+      const status = (result.error as { status?: unknown }).status;
+      if (status === 422) {
+        // The one field of this call: the current password was wrong.
+        setCurrentError(t('profile.delete.currentWrong'));
+        throw new Error('current password wrong');
+      }
       // Said inside the dialog (the page behind it is hidden from screen readers while it is open),
       // which stays open: the person may retry or cancel.
       setFailed(true);
@@ -38,6 +50,8 @@ export function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
           variant="destructive"
           onClick={() => {
             setFailed(false);
+            setCurrent('');
+            setCurrentError(undefined);
             setOpen(true);
           }}
         >
@@ -60,6 +74,19 @@ export function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
           <li>{t('profile.delete.confirmRetention')}</li>
           <li>{t('profile.delete.confirmErasure')}</li>
         </ul>
+        <PasswordField
+          label={t('profile.delete.currentPassword')}
+          name="current_password"
+          autoComplete="current-password"
+          showLabel={t('profile.delete.showPassword')}
+          hideLabel={t('profile.delete.hidePassword')}
+          value={current}
+          onChange={(event) => {
+            setCurrent(event.target.value);
+            setCurrentError(undefined);
+          }}
+          error={currentError}
+        />
         {failed && <Alert variant="error">{t('profile.delete.failed')}</Alert>}
       </ConfirmDialog>
     </AccountSection>

@@ -108,6 +108,10 @@ export function Composer({ attachments, busy, canStop, onSend, onStop }: Compose
           </button>
         )}
       </div>
+      {/* Always in view, in every conversation (EU AI Act art. 50, California SB 243). */}
+      <p className="iv-chat-composer__notice" data-testid="ai-notice">
+        {t('composer.aiNotice')}
+      </p>
       <p id={hintId} className="iv-chat-composer__hint">
         {t('composer.hint')}
       </p>

@@ -70,6 +70,14 @@ afterEach(() => {
 });
 
 describe('ConversationView', () => {
+  it('says, below the message box of every conversation, that the coach is an AI, not a person or a therapist', async () => {
+    renderView();
+    await screen.findByRole('heading', { name: 'Hello, Ada' });
+    expect(screen.getByTestId('ai-notice').textContent).toBe(
+      'You are talking to an AI coach, not a person or a therapist. In an emergency: 144 or 112; to talk to someone day and night: 143.',
+    );
+  });
+
   it('greets by first name, labels the offline coach, and sends the trimmed text on Enter only', async () => {
     renderView();
     await screen.findByRole('heading', { name: 'Hello, Ada' });

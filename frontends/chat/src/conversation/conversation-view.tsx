@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DropZone, useAttachments } from '../attachments/index.ts';
 import { useGetCoachQuery, useListChatSessionsQuery } from '../chat-api.ts';
 import { MenuIcon } from '../icons.tsx';
+import { useBreakReminder } from './break-reminder.ts';
 import { Composer } from './composer.tsx';
 import { visibleMessages } from './conversation-state.ts';
 import { MessageList } from './message-list.tsx';
@@ -66,6 +67,7 @@ export function ConversationView({
   const loading = state.phase === 'loading';
   const empty = !loading && !conversation.loadError && shown.length === 0;
   const firstName = me.data?.first_name?.trim();
+  const breakReminder = useBreakReminder(me.data?.date_of_birth);
 
   return (
     <section className="iv-chat-conversation" aria-labelledby="iv-chat-title">
@@ -144,6 +146,20 @@ export function ConversationView({
         </div>
       </DropZone>
 
+      {breakReminder.due && (
+        <Alert
+          variant="info"
+          className="iv-chat-break"
+          data-testid="break-reminder"
+          actions={
+            <Button variant="secondary" onClick={breakReminder.dismiss}>
+              {t('breakReminder.dismiss')}
+            </Button>
+          }
+        >
+          {t('breakReminder.text')}
+        </Alert>
+      )}
       <Composer
         attachments={attachments}
         busy={conversation.busy}

@@ -24,10 +24,20 @@ export interface EventBus {
   ping(): Promise<void>;
   /** The most recent dead letters (oldest first), for operators and tests. */
   deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /**
+   * How far group `group` is behind on `types`: `lag` events published and not yet delivered to it,
+   * `pending` delivered and not yet acknowledged (metrics; ADR 44).
+   */
+  consumerLag(group: string, types: string[]): Promise<ConsumerLag>;
   /** Counters of this bus handle (published, consumed, failed, dead-lettered). */
   readonly metrics: Readonly<BusMetrics>;
   /** Stops this handle's subscriptions and closes its connections. */
   close(): Promise<void>;
+}
+
+export interface ConsumerLag {
+  lag: number;
+  pending: number;
 }
 
 export interface SubscribeOptions {

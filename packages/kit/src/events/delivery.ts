@@ -202,6 +202,7 @@ export function hashSubject(subject: string): number {
 
 /** Minimal logger (pino-compatible) the adapters report trouble to; never given event data. */
 export interface EventsLogger {
+  info?(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }

@@ -1,5 +1,6 @@
 import { type EventData, type EventEnvelope, type EventType, parseEvent } from '@innerview/contracts';
 import { v7 as uuidv7 } from 'uuid';
+import { currentTraceparent } from '../tracing.ts';
 
 export interface CreateEventOptions {
   /** Defaults to a new uuid v7 (time-ordered). */
@@ -8,6 +9,8 @@ export interface CreateEventOptions {
   occurredAt?: string;
   /** Payload schema version; defaults to 1. */
   version?: number;
+  /** W3C trace context; defaults to the active span's (the request or event being handled). */
+  traceparent?: string;
 }
 
 /**
@@ -20,6 +23,7 @@ export function createEvent<T extends EventType>(
   data: EventData<T>,
   options: CreateEventOptions = {},
 ): EventEnvelope<T> {
+  const traceparent = options.traceparent ?? currentTraceparent();
   const envelope = parseEvent({
     id: options.id ?? uuidv7(),
     type,
@@ -27,6 +31,8 @@ export function createEvent<T extends EventType>(
     occurredAt: options.occurredAt ?? new Date().toISOString(),
     subject,
     data,
+    // The trace of the request or event that caused this one, when there is one (ADR 44).
+    ...(traceparent ? { traceparent } : {}),
   });
   return envelope as EventEnvelope<T>;
 }

@@ -1,6 +1,7 @@
 import type { EventEnvelope, EventType } from '@innerview/contracts';
 import { lt } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../db.ts';
+import { contextFrom, inSpan, SpanKind } from '../tracing.ts';
 import type { EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import { type EventsLogger, errorText, settlesWithin, silentLogger } from './delivery.ts';
 import {
@@ -130,7 +131,17 @@ export async function subscribeHandlers(options: SubscribeHandlersOptions): Prom
     retryDelayMs: policy.retryDelayMs,
     stopTimeoutMs: options.stopTimeoutMs,
     consumerName: options.consumerName,
-    handler: (event) => delivery.deliver(event),
+    // The handler continues the trace of what caused the event: its log lines (and the events it
+    // writes in turn) carry the same trace id (ADR 44).
+    handler: (event) =>
+      inSpan(
+        `consume ${event.type}`,
+        { parent: contextFrom(event.traceparent), kind: SpanKind.CONSUMER, attributes: { group } },
+        async () => {
+          await delivery.deliver(event);
+          log.info?.({ group, eventId: event.id, eventType: event.type }, 'event handled');
+        },
+      ),
   });
   // Replays asked for while the service was stopped run at start, then every `replayPollMs`.
   let replaying: Promise<void> = Promise.resolve();

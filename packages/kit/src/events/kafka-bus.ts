@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import { type Admin, Kafka, Partitioners, type Producer } from 'kafkajs';
-import type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
+import type { ConsumerLag, DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import {
   type BusMetrics,
   type EventsLogger,
@@ -158,6 +158,24 @@ export class KafkaEventBus implements EventBus {
         await subscription.stop();
       },
     };
+  }
+
+  /** The admin's committed offsets of the group against the topics' end offsets (nothing is "pending" here). */
+  async consumerLag(group: string, types: string[]): Promise<ConsumerLag> {
+    await this.#connect();
+    const topics = types.map((t) => this.topicOf(t));
+    const committed = await this.#admin.fetchOffsets({ groupId: `${this.#prefix}.${group}`, topics });
+    let lag = 0;
+    for (const { topic, partitions } of committed) {
+      const ends = await this.#admin.fetchTopicOffsets(topic).catch(() => []);
+      for (const end of ends) {
+        const done = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+        // -1: the group has committed nothing there yet, so it is behind by all the topic holds.
+        const from = Number(done) < 0 ? Number(end.low) : Number(done);
+        lag += Math.max(0, Number(end.high) - from);
+      }
+    }
+    return { lag, pending: 0 };
   }
 
   async ping(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@innerview/contracts';
-import type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
+import type { ConsumerLag, DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import {
   type BusMetrics,
   defaultMaxAttempts,
@@ -272,6 +272,20 @@ export class MemoryEventBus implements EventBus {
     }
     core.handles++;
     this.#core = core;
+  }
+
+  async consumerLag(group: string, types: string[]): Promise<ConsumerLag> {
+    const state = this.#core.groups.get(group);
+    let lag = 0;
+    for (const type of types) {
+      const log = this.#core.logs.get(type);
+      if (!log) continue;
+      const cursor = Math.max(state?.cursors.get(type) ?? log.base, log.base);
+      lag += log.base + log.events.length - cursor;
+    }
+    const queued = state?.queue.filter((item) => types.includes(item.event.type)) ?? [];
+    const pending = queued.filter((item) => item.holder !== undefined).length;
+    return { lag: lag + queued.length - pending, pending };
   }
 
   get metrics(): Readonly<BusMetrics> {

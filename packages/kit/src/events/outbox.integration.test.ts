@@ -33,6 +33,7 @@ describe('outbox relay replicas on PostgreSQL', () => {
       ...inner,
       kind: 'memory',
       metrics: inner.metrics,
+      consumerLag: inner.consumerLag.bind(inner),
       publish: async (events) => {
         await sleep(Math.random() * 8);
         published.push(...events);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventEnvelope } from '@innerview/contracts';
 import { Redis } from 'ioredis';
-import type { DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
+import type { ConsumerLag, DeadLetter, EventBus, SubscribeOptions, Subscription } from './bus.ts';
 import {
   type BusMetrics,
   type EventsLogger,
@@ -92,6 +92,26 @@ export class RedisEventBus implements EventBus {
     this.redis.on('error', (error) =>
       this.#settings.log.warn({ err: errorText(error) }, 'redis bus connection'),
     );
+  }
+
+  /** XINFO GROUPS of every partition stream: `lag` (entries not yet read by the group) and `pending`. */
+  async consumerLag(group: string, types: string[]): Promise<ConsumerLag> {
+    const pipeline = this.redis.pipeline();
+    for (const type of types)
+      for (let p = 0; p < this.#settings.partitions; p++) pipeline.xinfo('GROUPS', this.streamKey(type, p));
+    let lag = 0;
+    let pending = 0;
+    for (const [error, groups] of (await pipeline.exec()) ?? []) {
+      // A stream nobody has written to yet has no groups: nothing behind.
+      if (error) continue;
+      for (const entry of groups as unknown[][]) {
+        const info = fieldMap(entry as string[]) as Record<string, unknown>;
+        if (info.name !== group) continue;
+        lag += Number(info.lag ?? 0) || 0;
+        pending += Number(info.pending ?? 0) || 0;
+      }
+    }
+    return { lag, pending };
   }
 
   get metrics(): Readonly<BusMetrics> {

@@ -91,7 +91,19 @@ export class RedisConsumer {
 
   async start(): Promise<void> {
     await whenReady(this.#redis, 10_000, true);
-    // A group new to a stream starts at its oldest entry (`0`); an existing one keeps its place.
+    await this.#ensureGroups();
+    await this.#heartbeat();
+    this.#scheduleHeartbeat();
+    this.#loop = this.#run();
+  }
+
+  /**
+   * Creates the group on every stream it reads. A group new to a stream starts at its oldest entry
+   * (`0`); an existing one keeps its place. Also run when Redis answers NOGROUP: a Redis that came
+   * back empty (restart without persistence, failover) lost streams and groups alike, and what is
+   * published after that must still be consumed (ADR 38).
+   */
+  async #ensureGroups(): Promise<void> {
     const pipeline = this.#redis.pipeline();
     for (const key of this.#keyPartition.keys()) {
       pipeline.xgroup('CREATE', key, this.#options.group, '0', 'MKSTREAM');
@@ -99,9 +111,6 @@ export class RedisConsumer {
     for (const [error] of (await pipeline.exec()) ?? []) {
       if (error && !String(error.message).includes('BUSYGROUP')) throw error;
     }
-    await this.#heartbeat();
-    this.#scheduleHeartbeat();
-    this.#loop = this.#run();
   }
 
   stop(): Promise<void> {
@@ -223,11 +232,24 @@ export class RedisConsumer {
             if (this.#abandoned) return;
           }
         }
-      } catch (error) {
+      } catch (caught) {
+        let error = caught;
         // An entry may be left unfinished or unacknowledged in our pending list: take it up again
         // before anything newer, so the order holds.
         this.#ownPendingPossible = true;
         if (this.#stopping) break;
+        if (String((error as Error)?.message).startsWith('NOGROUP')) {
+          this.#s.log.warn(
+            { group: this.#options.group },
+            'redis bus: consumer group missing; creating it again',
+          );
+          try {
+            await this.#ensureGroups();
+            continue;
+          } catch (again) {
+            error = again;
+          }
+        }
         this.#s.log.warn({ err: errorText(error), group: this.#options.group }, 'redis bus read failed');
         await sleep(Math.min(this.#s.blockMs, 500));
       }

@@ -48,6 +48,7 @@ export function switchableBus(inner: EventBus): EventBus & { down: boolean; publ
     subscribe: inner.subscribe.bind(inner),
     ping: inner.ping.bind(inner),
     deadLetters: inner.deadLetters.bind(inner),
+    consumerLag: inner.consumerLag.bind(inner),
     close: inner.close.bind(inner),
   };
   return bus;

@@ -18,7 +18,13 @@ export interface BullmqJobQueueOptions extends JobQueueHooks {
    * each service its own (`innerview:notifications`) and each test run its own.
    */
   prefix?: string;
+  /** How often the declared schedules are checked for in Redis; default 30 s. */
+  scheduleCheckMs?: number;
+  /** Told when a schedule found missing was declared again. */
+  onScheduleRestored?: (name: string) => void;
 }
+
+const defaultScheduleCheckMs = 30_000;
 
 /**
  * The BullMQ adapter (distributed mode).
@@ -55,6 +61,8 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
 
   const queues = new Map<string, Queue>();
   const workers = new Map<string, Worker>();
+  /** Every schedule this process declared, to declare again when Redis lost them. */
+  const schedules = new Map<string, { everyMs: number; data: unknown }>();
 
   const queueOf = (name: string): Queue => {
     let queue = queues.get(name);
@@ -65,6 +73,49 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     }
     return queue;
   };
+
+  const declare = (name: string, schedule: { everyMs: number; data: unknown }) =>
+    // The scheduler id is the job name: every replica upserts the same scheduler, so the schedule
+    // exists once however many register it. A run gets one attempt: the next run is its retry.
+    queueOf(name).upsertJobScheduler(
+      name,
+      { every: schedule.everyMs },
+      {
+        name,
+        data: toJobData(schedule.data),
+        opts: { attempts: 1, removeOnComplete: true, removeOnFail: true },
+      },
+    );
+
+  /**
+   * Schedules live only in Redis: a Redis that comes back empty (restart without persistence,
+   * failover to a replica that had not caught up) has none, and no sweep would ever run again.
+   * So they are declared again on every reconnect, and a slow check finds any that vanished
+   * without a reconnect (ADR 38).
+   */
+  const redeclareMissing = async (reason: 'reconnect' | 'check') => {
+    if (closing || schedules.size === 0) return;
+    for (const [name, schedule] of schedules) {
+      if (closing) return;
+      try {
+        if (reason === 'check' && (await queueOf(name).getJobScheduler(name))) continue;
+        await declare(name, schedule);
+        if (reason === 'check') options.onScheduleRestored?.(name);
+      } catch (error) {
+        onError(error as Error);
+      }
+    }
+  };
+  let connectedOnce = false;
+  commands.on('ready', () => {
+    if (connectedOnce) void redeclareMissing('reconnect');
+    connectedOnce = true;
+  });
+  const scheduleCheck = setInterval(
+    () => void redeclareMissing('check'),
+    options.scheduleCheckMs ?? defaultScheduleCheckMs,
+  );
+  scheduleCheck.unref();
 
   const reportFailure = (job: Job | undefined, error: Error) => {
     if (!job) return;
@@ -114,17 +165,19 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       if (closing) throw new JobQueueClosedError();
       assertJobName(name);
       assertEveryMs(repeatOptions.everyMs);
-      // The scheduler id is the job name: every replica upserts the same scheduler, so the schedule
-      // exists once however many register it. A run gets one attempt: the next run is its retry.
-      await queueOf(name).upsertJobScheduler(
-        name,
-        { every: repeatOptions.everyMs },
-        {
-          name,
-          data: toJobData(repeatOptions.data),
-          opts: { attempts: 1, removeOnComplete: true, removeOnFail: true },
-        },
-      );
+      const schedule = { everyMs: repeatOptions.everyMs, data: repeatOptions.data };
+      await declare(name, schedule);
+      schedules.set(name, schedule);
+    },
+
+    async depth() {
+      const names = new Set([...queues.keys(), ...workers.keys()]);
+      const depths: Record<string, number> = {};
+      for (const name of names) {
+        const counts = await queueOf(name).getJobCounts('waiting', 'delayed', 'prioritized');
+        depths[name] = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      }
+      return depths;
     },
 
     async ping() {
@@ -136,6 +189,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
 
     close() {
       closing ??= (async () => {
+        clearInterval(scheduleCheck);
         // Workers first: each one stops fetching and waits for the jobs it is running.
         await Promise.allSettled([...workers.values()].map((worker) => worker.close()));
         await Promise.allSettled([...queues.values()].map((queue) => queue.close()));

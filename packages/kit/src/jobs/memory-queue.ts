@@ -148,6 +148,10 @@ export function createMemoryJobQueue(hooks: JobQueueHooks = {}): JobQueue {
       if (closing) throw new JobQueueClosedError();
     },
 
+    async depth() {
+      return Object.fromEntries([...lanes].map(([name, lane]) => [name, lane.ready.length]));
+    },
+
     close() {
       closing ??= (async () => {
         for (const timer of timers) clearTimeout(timer);

@@ -11,6 +11,8 @@ export interface JobQueue {
   /** Runs `name` every `everyMs` (idempotent sweeps). Registering the same schedule again replaces it. */
   repeat(name: string, options: { everyMs: number; data?: unknown }): Promise<void>;
   ping(): Promise<void>;
+  /** Jobs waiting to run (due or delayed), by job name, for metrics (ADR 44). */
+  depth(): Promise<Record<string, number>>;
   /** Stops taking jobs, waits for running ones, closes connections. */
   close(): Promise<void>;
 }

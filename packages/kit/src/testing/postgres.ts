@@ -26,6 +26,8 @@ export async function createTestDatabase(
   const base = new URL(postgresUrl());
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
+  // A dropped connection fails the query in hand; unheard, it would also end the test process.
+  admin.on('error', () => {});
   await admin.connect();
   try {
     await admin.query(`create database "${name}"`);
@@ -38,6 +40,7 @@ export async function createTestDatabase(
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: base.toString() });
+      client.on('error', () => {});
       await client.connect();
       try {
         await client.query(`drop database if exists "${name}" with (force)`);

@@ -31,6 +31,13 @@ export class MemoryRevocationStore implements RevocationStore {
 
   async ping(): Promise<void> {}
 
+  /** Lives as long as the process that restores it at start (embedded): nothing to lose apart. */
+  async isComplete(): Promise<boolean> {
+    return true;
+  }
+
+  async markComplete(): Promise<void> {}
+
   async close(): Promise<void> {}
 
   private sweep(): void {

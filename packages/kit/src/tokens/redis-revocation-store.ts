@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
-import { epochSeconds, type RevocationStore } from './revocation-store.ts';
+import { epochSeconds, type RevocationStore, RevocationsIncompleteError } from './revocation-store.ts';
 
 export interface RedisRevocationStoreOptions {
   /** `redis://…`; or pass a connected `client` the caller owns. */
@@ -29,6 +29,8 @@ export class RedisRevocationStore implements RevocationStore {
       new Redis(options.url!, {
         // Fail a check fast instead of queueing it behind a reconnect: the verifier refuses then.
         maxRetriesPerRequest: 1,
+        // A Redis that stopped answering (black-holed) fails the check within a second too.
+        commandTimeout: 1000,
         enableOfflineQueue: true,
       });
     this.owned = !options.client;
@@ -48,7 +50,22 @@ export class RedisRevocationStore implements RevocationStore {
   }
 
   async isRevoked(sessionId: string): Promise<boolean> {
-    return (await this.redis.exists(this.key(sessionId))) === 1;
+    // One round trip: the session's key and the marker that says the cache is whole.
+    const reply = await this.redis.multi().exists(this.key(sessionId)).exists(this.completeKey).exec();
+    if (!reply) throw new Error('revocation check aborted');
+    for (const [error] of reply) if (error) throw error;
+    if (reply[0]![1] === 1) return true;
+    // Not listed, and the cache was emptied since auth last filled it: "not revoked" cannot be told.
+    if (reply[1]![1] !== 1) throw new RevocationsIncompleteError();
+    return false;
+  }
+
+  async isComplete(): Promise<boolean> {
+    return (await this.redis.exists(this.completeKey)) === 1;
+  }
+
+  async markComplete(): Promise<void> {
+    await this.redis.set(this.completeKey, new Date().toISOString());
   }
 
   async ping(): Promise<void> {
@@ -57,6 +74,12 @@ export class RedisRevocationStore implements RevocationStore {
 
   async close(): Promise<void> {
     if (this.owned) await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** Set by auth once the cache holds every revocation; gone with everything else when Redis is emptied. */
+  private get completeKey(): string {
+    // `~` never appears in a session id (uuid), so the marker cannot collide with one.
+    return `${this.prefix}~complete`;
   }
 
   private key(sessionId: string): string {

@@ -14,9 +14,11 @@ export function revocationStoreContract(
 ): void {
   describe(`RevocationStore contract: ${name}`, () => {
     const opened: RevocationStore[] = [];
+    // Each store is marked complete, as auth does once it has filled it from its database.
     const open = async (namespace: string) => {
       const store = await makeStore(namespace);
       opened.push(store);
+      await store.markComplete();
       return store;
     };
     const now = () => epochSeconds(new Date());

@@ -183,6 +183,8 @@ describe('token verifier', () => {
         throw new Error('redis down');
       },
       ping: async () => {},
+      isComplete: async () => true,
+      markComplete: async () => {},
       close: async () => {},
     };
     const noStore = createTokenVerifier({ jwks: async () => set, revocations: broken, clock });

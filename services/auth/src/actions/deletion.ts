@@ -11,8 +11,10 @@ import {
   markNoticeAsked,
   markReactivated,
 } from '../db/deletion.ts';
+import { clearLockoutsOfEmail } from '../db/login-attempts.ts';
 import { canReactivate, eraseAfter, erasureDueBefore, noticeDueBefore } from '../domain/deletion.ts';
 import { accountMessages } from '../domain/messages.ts';
+import { emailDigest } from '../security/one-time-tokens.ts';
 import { mailFacts, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -62,6 +64,7 @@ export async function reactivateAccount(
     if (!user?.deletedAt) return { outcome: 'not_deleted' };
     if (!canReactivate(user.deletedAt, now)) return { outcome: 'retention_over', userId: user.id };
     await markReactivated(tx, user.id, now);
+    await clearLockoutsOfEmail(tx, emailDigest(user.email));
     await emit(
       createEvent('auth.user.reactivated', user.id, { userId: user.id }, { occurredAt: now.toISOString() }),
     );

@@ -1,5 +1,6 @@
 import type { EventData, EventEnvelope, EventType, LanguageCode } from '@innerview/contracts';
-import { toLanguageCode } from '@innerview/contracts';
+import { type OneTimeTokenEventType, oneTimeTokenAad, toLanguageCode } from '@innerview/contracts';
+import { sealPayload } from '@innerview/crypto';
 import { createEvent } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
 import type { UserRow } from '../db/users.ts';
@@ -27,4 +28,14 @@ export function mailFacts(user: UserRow): {
     firstName: user.firstName,
     language: toLanguageCode(user.language) ?? 'en',
   };
+}
+
+/** A one-time token as its event carries it: sealed, bound to the event type and the user. */
+export function sealedToken(
+  auth: AuthContext,
+  type: OneTimeTokenEventType,
+  userId: string,
+  token: string,
+): string {
+  return sealPayload(auth.eventPayloadKeys, token, oneTimeTokenAad(type, userId));
 }

@@ -63,7 +63,7 @@ export async function exportData(auth: AuthContext, userId: string): Promise<Dat
           name,
           await fetchInternalExport({
             baseUrl: urls[name],
-            token: auth.internalToken,
+            calls: auth.service.calls,
             userId,
             timeoutMs: SERVICE_TIMEOUT_MS,
           }),

@@ -1,8 +1,8 @@
 import { HttpError } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
 import { findDeletedUserByEmail } from '../db/deletion.ts';
-import { saveUnknownLockout, unknownLockout } from '../db/unknown-login-attempts.ts';
-import { findLoginUser, lockUserRow, setLockout, type UserRow } from '../db/users.ts';
+import { clearLockout, lockoutOf, saveLockout } from '../db/login-attempts.ts';
+import { findLoginUser } from '../db/users.ts';
 import {
   afterFailedAttempt,
   effectiveLockout,
@@ -11,7 +11,6 @@ import {
   minutesUntil,
   remainingAttempts,
   showsWarning,
-  unlocked,
 } from '../domain/lockout.ts';
 import {
   accountMessages,
@@ -20,7 +19,7 @@ import {
   loginMessages,
   warningMessage,
 } from '../domain/messages.ts';
-import { emailDigest } from '../security/one-time-tokens.ts';
+import { clientDigest, emailDigest } from '../security/one-time-tokens.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import { startSession, type TokenResponse } from './sessions.ts';
 
@@ -52,64 +51,51 @@ function failedError(state: LockoutState, now: Date): HttpError {
 }
 
 /**
- * An address without an account is answered exactly like one with: same password-check time,
- * same counters, warning and lock (kept under a hash of the address). A deleted account (ADR 15)
- * is such an address too, except for its owner: with the right password they learn that the
- * account was deleted and how to reactivate it.
- */
-async function failUnknownAddress(
-  auth: AuthContext,
-  email: string,
-  password: string,
-  deleted: UserRow | undefined,
-): Promise<never> {
-  const key = emailDigest(email);
-  const now = auth.service.clock.now();
-  const before = effectiveLockout(await unknownLockout(auth.service.db, key), now);
-  if (isLocked(before, now)) throw lockedError(before, now);
-  if (!deleted) await burnPasswordCheck(password);
-  else if (await verifyPassword(deleted.passwordHash, password))
-    throw new HttpError(403, accountMessages.deletedLogin, authErrorCodes.accountDeleted);
-  const after = await auth.service.transaction(async (tx) => {
-    const current = await unknownLockout(tx, key);
-    const next = afterFailedAttempt(current, auth.service.clock.now());
-    await saveUnknownLockout(tx, key, next, auth.service.clock.now());
-    return next;
-  });
-  throw failedError(after, auth.service.clock.now());
-}
-
-/**
- * POST /login/access-token. Order: lock (no password check while locked), password, verified
- * address. The password hash is checked outside any transaction; the counters are then updated on
- * the locked row so concurrent failures all count.
+ * POST /login/access-token. The lock (spec §4: warning from 3 failures, lock at 5) counts failures
+ * per (address, client address) pair, for addresses with and without an account alike, so a
+ * stranger's failures lock the stranger, not the owner signing in from elsewhere
+ * (docs/adr/0045-security-lockout-per-client-address.md). Order: the pair's lock (no password check
+ * while locked), the password, the account-wide failure throttle (only for a wrong password), the
+ * verified address. An address without an account, or a deleted one, runs the same password check
+ * (against a stand-in hash) and counts the same way; a deleted account's owner with the right
+ * password learns that it was deleted (ADR 15).
  */
 export async function logIn(
   auth: AuthContext,
-  input: { email: string; password: string; rememberMe: boolean },
+  input: {
+    email: string;
+    password: string;
+    rememberMe: boolean;
+    client: string;
+    /** Counts an account-wide failure; throws the 429 once too many came from all clients. */
+    onWrongPassword: () => Promise<void>;
+  },
 ): Promise<TokenResponse> {
-  const user = await findLoginUser(auth.service.db, input.email);
-  if (!user) {
-    const deleted = await findDeletedUserByEmail(auth.service.db, input.email);
-    return failUnknownAddress(auth, input.email, input.password, deleted);
-  }
+  const subject = { emailHash: emailDigest(input.email), clientHash: clientDigest(input.client) };
   const now = auth.service.clock.now();
-  const state = effectiveLockout(user, now);
-  if (isLocked(state, now)) throw lockedError(state, now);
-  const correct = await verifyPassword(user.passwordHash, input.password);
-  if (!correct) {
+  const before = effectiveLockout(await lockoutOf(auth.service.db, subject), now);
+  if (isLocked(before, now)) throw lockedError(before, now);
+  const user = await findLoginUser(auth.service.db, input.email);
+  let correct = false;
+  if (user) correct = await verifyPassword(user.passwordHash, input.password);
+  else {
+    const deleted = await findDeletedUserByEmail(auth.service.db, input.email);
+    if (!deleted) await burnPasswordCheck(input.password);
+    else if (await verifyPassword(deleted.passwordHash, input.password))
+      throw new HttpError(403, accountMessages.deletedLogin, authErrorCodes.accountDeleted);
+  }
+  if (!user || !correct) {
     const after = await auth.service.transaction(async (tx) => {
-      const row = await lockUserRow(tx, user.id);
       const at = auth.service.clock.now();
-      const next = afterFailedAttempt(row ?? user, at);
-      await setLockout(tx, user.id, next, at);
+      const next = afterFailedAttempt(await lockoutOf(tx, subject), at);
+      await saveLockout(tx, subject, next, at);
       return next;
     });
+    await input.onWrongPassword();
     throw failedError(after, auth.service.clock.now());
   }
-  // The right password ends the failure streak, whether or not the address is verified yet.
-  if (user.failedLoginAttempts !== 0 || user.lockedUntil !== null)
-    await setLockout(auth.service.db, user.id, unlocked, auth.service.clock.now());
+  // The right password ends this client's failure streak, whether or not the address is verified.
+  if (before.failedLoginAttempts !== 0) await clearLockout(auth.service.db, subject);
   if (!user.isVerified)
     throw new HttpError(403, loginMessages.emailNotVerified, authErrorCodes.emailNotVerified, {
       resend_path: '/api/v1/users/verify/resend',

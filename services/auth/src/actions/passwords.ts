@@ -1,19 +1,29 @@
+import { authMessages } from '@innerview/contracts';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext } from '../auth-context.ts';
+import { clearLockoutsOfEmail } from '../db/login-attempts.ts';
 import {
   consumeOneTimeToken,
   findOneTimeToken,
   insertOneTimeToken,
   retireOneTimeTokens,
 } from '../db/one-time-tokens.ts';
-import { findUserByEmail, findUserById, lockUserRow, markVerified, setPasswordHash } from '../db/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  lockUserRow,
+  markVerified,
+  setPasswordHash,
+  type UserRow,
+} from '../db/users.ts';
 import { oneTimeTokenState, RESET_TOKEN_MS } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
 import { newPasswordFieldErrors } from '../domain/validation.ts';
-import { hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
-import { hashPassword } from '../security/passwords.ts';
-import { mailFacts, userEvent } from './events.ts';
+import { isBreachedPassword } from '../security/breached-passwords.ts';
+import { emailDigest, hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { mailFacts, sealedToken, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 
 /**
@@ -39,7 +49,7 @@ export async function requestPasswordReset(auth: AuthContext, email: string): Pr
     await emit(
       userEvent(auth, 'auth.password-reset.requested', user.id, {
         ...mailFacts(user),
-        token,
+        sealedToken: sealedToken(auth, 'auth.password-reset.requested', user.id, token),
         expiresAt: expiresAt.toISOString(),
       }),
     );
@@ -68,15 +78,18 @@ export async function resetPassword(
   input: ResetPasswordInput,
 ): Promise<{ message: string }> {
   const hash = hashOneTimeToken(input.token);
-  const state = oneTimeTokenState(
-    await findOneTimeToken(auth.service.db, hash, 'password_reset'),
-    auth.service.clock.now(),
-  );
+  const token = await findOneTimeToken(auth.service.db, hash, 'password_reset');
+  const state = oneTimeTokenState(token, auth.service.clock.now());
   if (state !== 'valid') throw tokenError(state);
-  const errors = newPasswordFieldErrors(input.new_password, input.confirm_new_password, {
-    password: 'new_password',
-    confirm: 'confirm_new_password',
-  });
+  const owner = await findUserById(auth.service.db, token!.userId);
+  if (!owner) throw tokenError('invalid');
+  const errors = newPasswordFieldErrors(
+    input.new_password,
+    input.confirm_new_password,
+    { password: 'new_password', confirm: 'confirm_new_password' },
+    owner,
+    isBreachedPassword,
+  );
   if (errors.length > 0) throw new HttpError(422, errors);
   const passwordHash = await hashPassword(input.new_password);
   await auth.service.transaction(async (tx, emit) => {
@@ -91,7 +104,8 @@ export async function resetPassword(
       );
     const user = await lockUserRow(tx, userId);
     if (!user || user.deletedAt) throw tokenError('invalid');
-    await setPasswordHash(tx, userId, passwordHash, now, { unlock: true });
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await clearLockoutsOfEmail(tx, emailDigest(user.email));
     await retireOneTimeTokens(tx, userId, 'password_reset', now);
     if (await markVerified(tx, userId, now))
       await emit(userEvent(auth, 'auth.user.verified', userId, { userId }));
@@ -101,23 +115,56 @@ export async function resetPassword(
   return { message: accountMessages.passwordUpdated };
 }
 
-/** PATCH /users/me/password: new password and confirmation; every session of the user ends. */
+/**
+ * Re-authentication (docs/adr/0046): a bearer token alone cannot change the password or delete the
+ * account; the current password must come with the call. Missing or wrong: 422 on
+ * `current_password`, so the form shows it beside the field (a 401 would read as "signed out").
+ */
+export async function requireCurrentPassword(
+  auth: AuthContext,
+  userId: string,
+  currentPassword: string,
+): Promise<UserRow> {
+  const user = await findUserById(auth.service.db, userId);
+  if (!user) throw new HttpError(401);
+  if (currentPassword === '')
+    throw new HttpError(422, [
+      {
+        loc: ['body', 'current_password'],
+        msg: authMessages.currentPasswordRequired,
+        type: 'currentPasswordRequired',
+      },
+    ]);
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
+    throw new HttpError(422, [
+      {
+        loc: ['body', 'current_password'],
+        msg: authMessages.currentPasswordWrong,
+        type: 'currentPasswordWrong',
+      },
+    ]);
+  return user;
+}
+
+/** PATCH /users/me/password: current password, new password and confirmation; every session ends. */
 export async function changePassword(
   auth: AuthContext,
   userId: string,
-  input: { new_password: string; confirm_new_password: string },
+  input: { current_password: string; new_password: string; confirm_new_password: string },
 ): Promise<{ message: string }> {
-  const errors = newPasswordFieldErrors(input.new_password, input.confirm_new_password, {
-    password: 'new_password',
-    confirm: 'confirm_new_password',
-  });
+  const user = await requireCurrentPassword(auth, userId, input.current_password);
+  const errors = newPasswordFieldErrors(
+    input.new_password,
+    input.confirm_new_password,
+    { password: 'new_password', confirm: 'confirm_new_password' },
+    user,
+    isBreachedPassword,
+  );
   if (errors.length > 0) throw new HttpError(422, errors);
-  const user = await findUserById(auth.service.db, userId);
-  if (!user) throw new HttpError(401);
   const passwordHash = await hashPassword(input.new_password);
   await auth.service.transaction(async (tx, emit) => {
     const now = auth.service.clock.now();
-    await setPasswordHash(tx, userId, passwordHash, now, { unlock: false });
+    await setPasswordHash(tx, userId, passwordHash, now);
     await revokeAllSessions(auth, userId, tx);
     await emit(userEvent(auth, 'auth.password.changed', userId, mailFacts(user)));
   });

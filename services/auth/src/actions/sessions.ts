@@ -97,10 +97,19 @@ export async function isSessionActive(
 }
 
 /**
- * Refills the revocation store from the database at start-up. A memory store (embedded) starts
- * empty after a restart, and revoked tokens must stay refused until they expire.
+ * Refills the revocation store from the database and marks it complete. A memory store (embedded)
+ * starts empty after a restart, a Redis one may come back empty, and revoked tokens must stay
+ * refused until they expire. The second pass picks up a logout that wrote the store before it was
+ * emptied but committed after the first read (ADR 38).
  */
 export async function restoreRevocations(auth: AuthContext): Promise<number> {
+  const restored = await writeRevokedSessions(auth);
+  await auth.revocations.markComplete();
+  await writeRevokedSessions(auth);
+  return restored;
+}
+
+async function writeRevokedSessions(auth: AuthContext): Promise<number> {
   const rows = await revokedUnexpiredSessions(auth.service.db, auth.service.clock.now());
   for (let i = 0; i < rows.length; i += 100) {
     await Promise.all(
@@ -108,4 +117,38 @@ export async function restoreRevocations(auth: AuthContext): Promise<number> {
     );
   }
   return rows.length;
+}
+
+/**
+ * Watches the revocation store and refills it from the database whenever it reports itself
+ * incomplete (a Redis restarted without persistence, or failed over to a replica that had not
+ * caught up). Verifiers refuse tokens with 503 until then, so this runs often. Returns the stop.
+ */
+export function keepRevocationsComplete(auth: AuthContext, everyMs = 1000): () => Promise<void> {
+  const { log } = auth.service;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const check = async () => {
+    try {
+      if (await auth.revocations.isComplete()) return;
+      const restored = await restoreRevocations(auth);
+      log.warn({ restored }, 'revocation cache was emptied; restored from the database');
+    } catch {
+      // Redis or the database is away: the next round tries again; verifiers refuse meanwhile.
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = check().finally(schedule);
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
 }

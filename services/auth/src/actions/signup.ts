@@ -9,9 +9,10 @@ import { PRIVACY_VERSION, TERMS_VERSION } from '../domain/consent.ts';
 import { VERIFICATION_TOKEN_MS } from '../domain/lifetimes.ts';
 import { signupLanguage } from '../domain/settings.ts';
 import { isoDate, normaliseEmail, signupErrors } from '../domain/validation.ts';
+import { isBreachedPassword } from '../security/breached-passwords.ts';
 import { newOneTimeToken } from '../security/one-time-tokens.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { mailFacts, userEvent } from './events.ts';
+import { mailFacts, sealedToken, userEvent } from './events.ts';
 
 /** A fresh verification token for `user`, retiring older ones, and its mail event. */
 export async function issueVerification(auth: AuthContext, q: Queryable, user: UserRow) {
@@ -29,7 +30,7 @@ export async function issueVerification(auth: AuthContext, q: Queryable, user: U
   });
   return userEvent(auth, 'auth.verification.requested', user.id, {
     ...mailFacts(user),
-    token,
+    sealedToken: sealedToken(auth, 'auth.verification.requested', user.id, token),
     expiresAt: expiresAt.toISOString(),
   });
 }
@@ -44,7 +45,7 @@ export async function issueVerification(auth: AuthContext, q: Queryable, user: U
  */
 export async function signUp(auth: AuthContext, input: Partial<SignupBody>): Promise<void> {
   const now = auth.service.clock.now();
-  const errors = signupErrors(input, isoDate(now));
+  const errors = signupErrors(input, isoDate(now), isBreachedPassword);
   if (errors.length > 0) throw new HttpError(422, errors);
   // Every field is present and valid past this point (missing ones are among the errors above).
   const body = input as SignupBody;

@@ -41,8 +41,6 @@ export async function markReactivated(q: Queryable, id: string, now: Date): Prom
     .set({
       deletedAt: null,
       erasureNoticeAt: null,
-      failedLoginAttempts: 0,
-      lockedUntil: null,
       updatedAt: now,
     })
     .where(eq(users.id, id));

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -31,8 +32,6 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     verifiedAt: at('verified_at'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
-    lockedUntil: at('locked_until'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     /** Set by account deletion; a deleted account cannot sign in and is erased 90 days later (ADR 15, 16). */
@@ -102,13 +101,23 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Failed sign-ins for addresses that have no account, counted exactly like real ones so the answers
- * (attempt counts, warning, lock) do not tell whether an address is registered. Keyed by a hash of
- * the address, never the address; swept once a day.
+ * Failed sign-ins counted per (address, client address) pair, for addresses with and without an
+ * account alike, so the answers (attempt counts, warning, lock) do not tell whether an address is
+ * registered, and so failures from one client do not lock the owner out everywhere
+ * (docs/adr/0045-security-lockout-per-client-address.md). Keyed by hashes, never the address or
+ * the IP; a reset deletes every pair of its address; swept once a day.
  */
-export const unknownLoginAttempts = pgTable('unknown_login_attempts', {
-  emailHash: text('email_hash').primaryKey(),
-  failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
-  lockedUntil: at('locked_until'),
-  updatedAt: at('updated_at').notNull(),
-});
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    emailHash: text('email_hash').notNull(),
+    clientHash: text('client_hash').notNull(),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.emailHash, t.clientHash] }),
+    index('login_attempts_updated_idx').on(t.updatedAt),
+  ],
+);

@@ -1,16 +1,16 @@
 import type { Queryable } from '@innerview/kit';
 import { lt } from 'drizzle-orm';
+import { sweepLockouts } from './login-attempts.ts';
 import { oneTimeTokens, sessions } from './schema.ts';
-import { sweepUnknownLockouts } from './unknown-login-attempts.ts';
 
 /** Deletes rows no answer depends on any more: stale counters, long-expired tokens and sessions. */
 export async function sweepExpired(
   q: Queryable,
   now: Date,
-  ages: { unknownAttemptsAfterMs: number; tokensAfterMs: number; sessionsAfterMs: number },
-): Promise<{ unknownAttempts: number; tokens: number; sessions: number }> {
+  ages: { loginAttemptsAfterMs: number; tokensAfterMs: number; sessionsAfterMs: number },
+): Promise<{ loginAttempts: number; tokens: number; sessions: number }> {
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const unknownAttempts = await sweepUnknownLockouts(q, before(ages.unknownAttemptsAfterMs));
+  const loginAttempts = await sweepLockouts(q, before(ages.loginAttemptsAfterMs));
   const tokens = await q
     .delete(oneTimeTokens)
     .where(lt(oneTimeTokens.expiresAt, before(ages.tokensAfterMs)))
@@ -19,5 +19,5 @@ export async function sweepExpired(
     .delete(sessions)
     .where(lt(sessions.expiresAt, before(ages.sessionsAfterMs)))
     .returning({ id: sessions.id });
-  return { unknownAttempts, tokens: tokens.length, sessions: expiredSessions.length };
+  return { loginAttempts, tokens: tokens.length, sessions: expiredSessions.length };
 }

@@ -1,6 +1,5 @@
 import type { Queryable } from '@innerview/kit';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { LockoutState } from '../domain/lockout.ts';
 import { users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,10 +15,7 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
 }
 
 /** What a login reads of an account: no names, dates or settings (one short row per login). */
-export type LoginUser = Pick<
-  UserRow,
-  'id' | 'passwordHash' | 'isVerified' | 'failedLoginAttempts' | 'lockedUntil'
->;
+export type LoginUser = Pick<UserRow, 'id' | 'passwordHash' | 'isVerified'>;
 
 /**
  * The login's read, built once per database handle: the statement text is made by drizzle on the
@@ -33,8 +29,6 @@ function prepareLoginUserQuery(q: Queryable) {
       id: users.id,
       passwordHash: users.passwordHash,
       isVerified: users.isVerified,
-      failedLoginAttempts: users.failedLoginAttempts,
-      lockedUntil: users.lockedUntil,
     })
     .from(users)
     .where(and(eq(users.email, sql.placeholder('email')), isNull(users.deletedAt)))
@@ -91,29 +85,14 @@ export async function replacePendingUser(
   return row;
 }
 
-export async function setLockout(q: Queryable, id: string, state: LockoutState, now: Date): Promise<void> {
-  await q
-    .update(users)
-    .set({ failedLoginAttempts: state.failedLoginAttempts, lockedUntil: state.lockedUntil, updatedAt: now })
-    .where(eq(users.id, id));
-}
-
-/** A new password hash; a reset also unlocks the account and proves the address (`verify`). */
+/** A new password hash (a reset also ends the lockouts: `clearLockoutsOfEmail`). */
 export async function setPasswordHash(
   q: Queryable,
   id: string,
   passwordHash: string,
   now: Date,
-  options: { unlock: boolean },
 ): Promise<void> {
-  await q
-    .update(users)
-    .set({
-      passwordHash,
-      updatedAt: now,
-      ...(options.unlock ? { failedLoginAttempts: 0, lockedUntil: null } : {}),
-    })
-    .where(eq(users.id, id));
+  await q.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
 }
 
 /** Marks the address verified; false when it already was. */

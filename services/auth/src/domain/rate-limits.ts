@@ -12,7 +12,12 @@ export interface RateLimit {
  */
 export const rateLimits = {
   loginPerIp: { limit: 30, windowMs: MINUTE_MS },
-  loginPerAccount: { limit: 20, windowMs: 15 * MINUTE_MS },
+  /**
+   * Wrong passwords for one address from all clients together. Counted after the password check and
+   * only for wrong ones, so it slows a botnet's guesses but never refuses the right password
+   * (docs/adr/0045-security-lockout-per-client-address.md).
+   */
+  loginFailuresPerAccount: { limit: 20, windowMs: 15 * MINUTE_MS },
   recoveryPerIp: { limit: 10, windowMs: 15 * MINUTE_MS },
   recoveryPerAccount: { limit: 3, windowMs: 15 * MINUTE_MS },
   resendPerIp: { limit: 10, windowMs: 15 * MINUTE_MS },

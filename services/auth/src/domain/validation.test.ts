@@ -1,6 +1,12 @@
 import type { SignupInput } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
-import { nameFieldError, newPasswordFieldErrors, normaliseEmail, signupErrors } from './validation.ts';
+import { isBreachedPassword } from '../security/breached-passwords.ts';
+import {
+  nameFieldError,
+  newPasswordFieldErrors as newPasswordErrors,
+  normaliseEmail,
+  signupErrors,
+} from './validation.ts';
 
 const today = '2026-05-01';
 const valid: SignupInput = {
@@ -109,6 +115,24 @@ describe('sign-up rules of spec §5, with their messages', () => {
 
 describe('new password (update and reset forms)', () => {
   const fields = { password: 'new_password', confirm: 'confirm_new_password' };
+  const owner = { email: 'ada.lovelace@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+  const newPasswordFieldErrors = (password: string, confirm: string, f: typeof fields) =>
+    newPasswordErrors(password, confirm, f, owner, isBreachedPassword);
+
+  it("refuses control characters, the owner's names or address, and leaked passwords (ASVS 5.0)", () => {
+    const first = (password: string) => newPasswordFieldErrors(password, password, fields)[0]?.type;
+    expect(first('Good\u0000pass1')).toBe('passwordControlCharacters');
+    expect(first('Tab\tinside1')).toBe('passwordControlCharacters');
+    expect(first('Lovelace-2024')).toBe('passwordPersonal');
+    expect(first('xAda.Lovelace1')).toBe('passwordPersonal');
+    expect(first('Password1')).toBe('passwordBreached');
+    expect(first('Qwerty123')).toBe('passwordBreached');
+    expect(newPasswordFieldErrors('Password1', 'Password1', fields)[0]?.msg).toBe(
+      'This password is too common: it appears in lists of leaked passwords. Please choose another',
+    );
+    expect(first('Velvet-Harbour-92')).toBeUndefined();
+  });
+
   it('applies the sign-up password rules and the confirmation', () => {
     expect(newPasswordFieldErrors('Better1pass', 'Better1pass', fields)).toEqual([]);
     expect(newPasswordFieldErrors('', '', fields).map((e) => e.msg)).toEqual([

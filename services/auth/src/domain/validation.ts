@@ -6,6 +6,7 @@ import {
   NAME_MAX,
   NAME_MIN,
   passwordProblem,
+  personalPasswordProblem,
   type SignupInput,
   signupProblems,
 } from '@innerview/contracts';
@@ -23,8 +24,13 @@ const deliverable = z.email();
  * Every broken sign-up rule of spec §5, as the 422 field list in form order, checked on `today`
  * (YYYY-MM-DD).
  */
-export function signupErrors(input: SignupInput, today: string): FieldError[] {
+export function signupErrors(
+  input: SignupInput,
+  today: string,
+  isBreached: (password: string) => boolean = () => false,
+): FieldError[] {
   const problems = signupProblems(input, today);
+  if (!problems.password && isBreached(input.password ?? '')) problems.password = 'passwordBreached';
   if (!problems.email && !deliverable.safeParse(normaliseEmail(input.email ?? '')).success)
     problems.email = 'emailInvalid';
   const order = Object.keys(signupFieldOrder) as Array<keyof SignupInput>;
@@ -45,14 +51,39 @@ const signupFieldOrder: Record<keyof SignupInput, true> = {
   privacy_accepted: true,
 };
 
+/** Whose password it is: what it must not contain (ASVS 5.0, docs/adr/0046). */
+export interface PasswordOwner {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The password's first broken rule: the spec's, then the owner's own details, then the list of
+ * leaked passwords (`isBreached`, a local look-up kept out of this pure module).
+ */
+export function passwordRuleProblem(
+  password: string,
+  owner: Partial<PasswordOwner>,
+  isBreached: (password: string) => boolean,
+): AuthMessageKey | null {
+  return (
+    passwordProblem(password) ??
+    personalPasswordProblem(password, owner) ??
+    (isBreached(password) ? 'passwordBreached' : null)
+  );
+}
+
 /** A new password and its confirmation (update and reset forms), by the sign-up rules. */
 export function newPasswordFieldErrors(
   password: string,
   confirm: string,
   fields: { password: string; confirm: string },
+  owner: PasswordOwner,
+  isBreached: (password: string) => boolean,
 ): FieldError[] {
   const errors: FieldError[] = [];
-  const problem = passwordProblem(password);
+  const problem = passwordRuleProblem(password, owner, isBreached);
   if (problem) errors.push(fieldError(fields.password, problem));
   const mismatch = confirmPasswordProblem(password, confirm);
   if (mismatch) errors.push(fieldError(fields.confirm, mismatch));

@@ -1,5 +1,6 @@
 import { runErasureSweep } from '../actions/deletion.ts';
-import { restoreRevocations } from '../actions/sessions.ts';
+import { MAIL_REQUEST_JOB, type MailRequestJob, runMailRequest } from '../actions/mail-requests.ts';
+import { keepRevocationsComplete, restoreRevocations } from '../actions/sessions.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
 import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
@@ -18,11 +19,17 @@ export async function registerJobs(auth: AuthContext): Promise<void> {
   const { service } = auth;
   await auth.signingKey();
   await prepareStandInHash();
-  const restored = await restoreRevocations(auth);
-  if (restored > 0) service.log.info({ restored }, 'revoked sessions restored');
+  try {
+    const restored = await restoreRevocations(auth);
+    if (restored > 0) service.log.info({ restored }, 'revoked sessions restored');
+  } catch (error) {
+    // Redis is away: auth starts anyway; verifiers refuse (503) until the watcher has refilled it.
+    service.log.warn({ reason: (error as Error).message }, 'revocation cache not restored yet');
+  }
+  service.onStop(keepRevocationsComplete(auth));
   service.jobs.process(SWEEP, async () => {
     const removed = await sweepExpired(service.db, service.clock.now(), {
-      unknownAttemptsAfterMs: DAY_MS,
+      loginAttemptsAfterMs: DAY_MS,
       tokensAfterMs: 7 * DAY_MS,
       sessionsAfterMs: 30 * DAY_MS,
     });
@@ -34,4 +41,5 @@ export async function registerJobs(auth: AuthContext): Promise<void> {
     if (done.noticed > 0 || done.erased > 0) service.log.info(done, 'account erasure sweep done');
   });
   await service.jobs.repeat(ERASURE_JOB, { everyMs: HOUR_MS });
+  service.jobs.process<MailRequestJob>(MAIL_REQUEST_JOB, ({ data }) => runMailRequest(auth, data));
 }

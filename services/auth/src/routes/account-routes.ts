@@ -2,9 +2,11 @@ import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
 import { deleteAccount } from '../actions/deletion.ts';
 import { exportData } from '../actions/export.ts';
+import { requireCurrentPassword } from '../actions/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { exportFileName } from '../domain/deletion.ts';
 import { rateLimits, scaledLimit } from '../domain/rate-limits.ts';
+import { DeleteAccountRequest } from './schemas.ts';
 
 const DeletedResponse = z
   .object({
@@ -32,8 +34,15 @@ export function accountRoutes(auth: AuthContext): RouteDefinition[] {
       path: '/api/v1/users/me',
       summary:
         'Delete the account: login ends at once, every session is revoked, a paid plan is cancelled at its period end (no further charge); data is kept 90 days, then erased (ADR 15)',
-      responses: { 200: { description: 'Deleted', schema: DeletedResponse } },
-      handler: ({ userId }) => deleteAccount(auth, userId),
+      body: DeleteAccountRequest,
+      responses: {
+        200: { description: 'Deleted', schema: DeletedResponse },
+        422: { description: 'current_password missing or wrong' },
+      },
+      handler: async ({ userId, body }) => {
+        await requireCurrentPassword(auth, userId, body.current_password);
+        return deleteAccount(auth, userId);
+      },
     }),
     defineRoute({
       method: 'get',

@@ -6,7 +6,7 @@ import { isSessionActive, revokeSession } from '../actions/sessions.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { accountMessages } from '../domain/messages.ts';
 import { normaliseEmail } from '../domain/validation.ts';
-import { enforceRateLimits } from './rate-limit.ts';
+import { clientAddress, enforceRateLimits } from './rate-limit.ts';
 import { CurrentUserResponse, LoginForm, loginErrors, MessageResponse, TokenResponse } from './schemas.ts';
 
 function wantsRememberMe(form: { remember_me?: string; scope: string }): boolean {
@@ -41,13 +41,16 @@ export function loginRoutes(auth: AuthContext): RouteDefinition[] {
             type: 'passwordRequired',
           });
         if (errors.length > 0) throw new HttpError(422, errors);
-        await enforceRateLimits(auth, req, res, {
-          perIp: 'loginPerIp',
-          perAccount: 'loginPerAccount',
-          email,
-        });
+        await enforceRateLimits(auth, req, res, { perIp: 'loginPerIp', email });
         res.setHeader('Cache-Control', 'no-store');
-        return logIn(auth, { email, password: body.password, rememberMe: wantsRememberMe(body) });
+        return logIn(auth, {
+          email,
+          password: body.password,
+          rememberMe: wantsRememberMe(body),
+          client: clientAddress(req),
+          onWrongPassword: () =>
+            enforceRateLimits(auth, req, res, { perAccount: 'loginFailuresPerAccount', email }),
+        });
       },
     }),
     defineRoute({

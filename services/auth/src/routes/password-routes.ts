@@ -1,6 +1,6 @@
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
-import { afterResponse } from '../actions/background.ts';
-import { changePassword, requestPasswordReset, resetPassword } from '../actions/passwords.ts';
+import { queueMailRequest } from '../actions/mail-requests.ts';
+import { changePassword, resetPassword } from '../actions/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
 import { enforceRateLimits } from './rate-limit.ts';
@@ -20,14 +20,14 @@ export function passwordRoutes(auth: AuthContext): RouteDefinition[] {
         200: { description: 'Accepted', schema: MessageResponse },
         429: { description: 'Too many requests' },
       },
-      handler: async ({ params, req, res, log }) => {
+      handler: async ({ params, req, res }) => {
         const email = requireEmail(params.email, 'path', 'email');
         await enforceRateLimits(auth, req, res, {
           perIp: 'recoveryPerIp',
           perAccount: 'recoveryPerAccount',
           email,
         });
-        afterResponse(log, 'password recovery', () => requestPasswordReset(auth, email));
+        await queueMailRequest(auth, { kind: 'password-recovery', email });
         return { message: neutralMessages.recoverySent };
       },
     }),
@@ -46,7 +46,7 @@ export function passwordRoutes(auth: AuthContext): RouteDefinition[] {
     defineRoute({
       method: 'patch',
       path: '/api/v1/users/me/password',
-      summary: 'Change the password (new and confirmation); every session, this one included, ends',
+      summary: 'Change the password (current, new and confirmation); every session, this one included, ends',
       body: UpdatePasswordRequest,
       responses: { 200: { description: 'Password changed', schema: MessageResponse } },
       handler: ({ body, userId }) => changePassword(auth, userId, body),

@@ -4,21 +4,25 @@ import type { AuthContext } from '../auth-context.ts';
 import { type RateLimitName, rateLimits, scaledLimit } from '../domain/rate-limits.ts';
 import { emailDigest } from '../security/one-time-tokens.ts';
 
+/** The caller's address as the service sees it (behind the gateway: the client's). */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
 /**
- * Counts this request against a per-IP and a per-account limit and answers 429 (spec §8 error
+ * Counts this request against a per-IP and/or a per-account limit and answers 429 (spec §8 error
  * shape, `Retry-After`) when either is spent. Accounts are keyed by a hash of the address.
  */
 export async function enforceRateLimits(
   auth: AuthContext,
   req: Request,
   res: Response,
-  limits: { perIp: RateLimitName; perAccount: RateLimitName; email: string },
+  limits: { perIp?: RateLimitName; perAccount?: RateLimitName; email: string },
 ): Promise<void> {
   const multiplier = auth.service.config.AUTH_RATE_LIMIT_MULTIPLIER;
-  const checks: Array<[RateLimitName, string]> = [
-    [limits.perIp, req.ip ?? req.socket.remoteAddress ?? 'unknown'],
-    [limits.perAccount, emailDigest(limits.email)],
-  ];
+  const checks: Array<[RateLimitName, string]> = [];
+  if (limits.perIp) checks.push([limits.perIp, clientAddress(req)]);
+  if (limits.perAccount) checks.push([limits.perAccount, emailDigest(limits.email)]);
   let blocked = false;
   let retryAfterMs = 0;
   for (const [name, subject] of checks) {

@@ -34,8 +34,17 @@ export const ResetPasswordRequest = z
   .meta({ id: 'ResetPasswordRequest' });
 
 export const UpdatePasswordRequest = z
-  .object({ new_password: text().default(''), confirm_new_password: text().default('') })
+  .object({
+    current_password: text().default(''),
+    new_password: text().default(''),
+    confirm_new_password: text().default(''),
+  })
   .meta({ id: 'UpdatePasswordRequest' });
+
+/** Deleting the account asks for the current password (re-authentication, docs/adr/0046). */
+export const DeleteAccountRequest = z
+  .object({ current_password: text().default('') })
+  .meta({ id: 'DeleteAccountRequest' });
 
 export const UpdateProfileRequest = z
   .object({ first_name: text().optional(), last_name: text().optional() })

@@ -1,8 +1,8 @@
 import { type AuthMessageKey, emailProblem } from '@innerview/contracts';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
-import { afterResponse } from '../actions/background.ts';
+import { queueMailRequest } from '../actions/mail-requests.ts';
 import { signUp } from '../actions/signup.ts';
-import { resendVerification, verifyEmail } from '../actions/verification.ts';
+import { verifyEmail } from '../actions/verification.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
 import { fieldError, normaliseEmail } from '../domain/validation.ts';
@@ -65,14 +65,14 @@ export function signupRoutes(auth: AuthContext): RouteDefinition[] {
         200: { description: 'Accepted', schema: MessageResponse },
         429: { description: 'Too many requests' },
       },
-      handler: async ({ body, req, res, log }) => {
+      handler: async ({ body, req, res }) => {
         const email = requireEmail(body.email, 'body', 'email');
         await enforceRateLimits(auth, req, res, {
           perIp: 'resendPerIp',
           perAccount: 'resendPerAccount',
           email,
         });
-        afterResponse(log, 'verification resend', () => resendVerification(auth, email));
+        await queueMailRequest(auth, { kind: 'verification-resend', email });
         return { message: neutralMessages.verificationResent };
       },
     }),

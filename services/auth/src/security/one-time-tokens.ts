@@ -14,3 +14,8 @@ export function hashOneTimeToken(token: string): string {
 export function emailDigest(normalisedEmail: string): string {
   return createHash('sha256').update(`innerview-login:${normalisedEmail}`, 'utf8').digest('hex');
 }
+
+/** A digest of the client's address for the per-(address, client) lockout: no IP is stored. */
+export function clientDigest(address: string): string {
+  return createHash('sha256').update(`innerview-client:${address}`, 'utf8').digest('hex');
+}

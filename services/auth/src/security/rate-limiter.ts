@@ -1,4 +1,6 @@
 import { type Clock, systemClock } from '@innerview/kit/clock';
+import type { Logger } from '@innerview/kit/logger';
+import { dependencyUnavailableTotal } from '@innerview/kit/metrics';
 import { Redis } from 'ioredis';
 
 /**
@@ -45,15 +47,33 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
+  private readonly onUnavailable: ((error: Error) => void) | undefined;
 
-  constructor(options: { url: string; prefix?: string }) {
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: 1 });
-    // Faults surface as rejected hits and in readiness.
+  /**
+   * With `onUnavailable`, a hit that Redis cannot count is let through (fail open) and reported
+   * there; without it, the hit rejects. Failing open is safe enough for login because the
+   * per-account lockout lives in the database, not here (ADR 38).
+   */
+  constructor(options: { url: string; prefix?: string; onUnavailable?: (error: Error) => void }) {
+    // A command fails within a second while Redis is away, rather than holding the request.
+    this.redis = new Redis(options.url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    // Faults surface as rejected (or let-through) hits and in readiness.
     this.redis.on('error', () => {});
     this.prefix = options.prefix ?? 'innerview:auth:rate:';
+    this.onUnavailable = options.onUnavailable;
   }
 
   async hit(key: string, limit: number, windowMs: number) {
+    if (!this.onUnavailable) return this.count(key, limit, windowMs);
+    try {
+      return await this.count(key, limit, windowMs);
+    } catch (error) {
+      this.onUnavailable(error as Error);
+      return { allowed: true, retryAfterMs: 0 };
+    }
+  }
+
+  private async count(key: string, limit: number, windowMs: number) {
     const full = `${this.prefix}${key}`;
     // NX starts the window once; INCR counts; PTTL says when it ends. One round trip.
     const results = await this.redis
@@ -76,6 +96,27 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-export function createRateLimiter(options: { redisUrl?: string; clock?: Clock }): RateLimiter {
-  return options.redisUrl ? new RedisRateLimiter({ url: options.redisUrl }) : new MemoryRateLimiter(options);
+/**
+ * Redis when `redisUrl` is set, failing open while Redis is unreachable: each let-through hit is
+ * counted (`dependency_unavailable_total`) and a warning logged at most every 10 s.
+ */
+export function createRateLimiter(options: {
+  redisUrl?: string;
+  clock?: Clock;
+  log?: Pick<Logger, 'warn'>;
+}): RateLimiter {
+  if (!options.redisUrl) return new MemoryRateLimiter(options);
+  let lastWarning = 0;
+  return new RedisRateLimiter({
+    url: options.redisUrl,
+    onUnavailable: (error) => {
+      dependencyUnavailableTotal.inc({ service: 'auth', dependency: 'redis', outcome: 'fail_open' });
+      if (Date.now() - lastWarning < 10_000) return;
+      lastWarning = Date.now();
+      options.log?.warn(
+        { reason: error.message },
+        'redis unavailable: auth rate limits are not counted (account lockout still applies)',
+      );
+    },
+  });
 }

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventType } from '@innerview/contracts';
+import { type EventEnvelope, type EventType, oneTimeTokenAad } from '@innerview/contracts';
+import { generateKeyText, loadOrCreateEventPayloadKeys, openPayload } from '@innerview/crypto';
 import {
   createEventBus,
   createLogger,
   type EventBus,
+  type JobQueue,
+  type Logger,
   ManualClock,
   type RunningService,
   SESSION_ID_HEADER,
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import {
   createTokenVerifier,
   MemoryRevocationStore,
@@ -37,6 +41,8 @@ export interface AuthHarness {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   login(email: string, password: string, extra?: Record<string, string>): Promise<Response>;
   asGateway(token: string): Promise<Record<string, string> | null>;
+  /** The one-time token a reset or verification mail carries (what the notifications service reads). */
+  tokenOf(event: EventEnvelope<'auth.password-reset.requested' | 'auth.verification.requested'>): string;
   waitForEvent<T extends EventType>(
     type: T,
     match?: (event: EventEnvelope<T>) => boolean,
@@ -68,6 +74,10 @@ export interface HarnessOptions {
   clock?: ManualClock;
   /** A bus the caller owns (e.g. Redis, shared with other services); by default a private in-process one. */
   bus?: EventBus;
+  /** The job queue (an in-process one by default). */
+  jobs?: JobQueue;
+  /** The service's logger (silent by default); a test that checks what is logged passes its own. */
+  logger?: Logger;
 }
 
 const authEventTypes: EventType[] = [
@@ -88,20 +98,26 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
   const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const revocations = options.revocations ?? new MemoryRevocationStore({ clock });
+  // The key notifications would share to open the tokens in the mails' events.
+  const eventPayloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
+  const eventPayloadKeys = loadOrCreateEventPayloadKeys({ value: eventPayloadKey });
   const definition = createAuthService({ revocations, rateLimiter: options.rateLimiter });
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       // A free port: test files run in parallel, and auth's default port can be bound once.
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MULTIPLIER: '100',
+      EVENT_PAYLOAD_KEY: eventPayloadKey,
       ...options.env,
     },
     bus,
     clock,
-    logger: createLogger({ name: 'auth', level: 'silent' }),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    logger: options.logger ?? createLogger({ name: 'auth', level: 'silent' }),
   });
   const events: EventEnvelope[] = [];
   const collector = await bus.subscribe({
@@ -119,7 +135,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const url = service.url;
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, {
+    signedFetch(service, `${url}${path}`, {
       method,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -152,7 +168,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     }) as never;
 
   const login = (email: string, password: string, extra: Record<string, string> = {}) =>
-    fetch(`${url}/api/v1/login/access-token`, {
+    signedFetch(service, `${url}/api/v1/login/access-token`, {
       method: 'POST',
       body: new URLSearchParams({ username: email, password, grant_type: 'password', scope: '', ...extra }),
     });
@@ -162,13 +178,16 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     return who ? { [USER_ID_HEADER]: who.userId, [SESSION_ID_HEADER]: who.sessionId } : null;
   };
 
+  const tokenOf: AuthHarness['tokenOf'] = (event) =>
+    openPayload(eventPayloadKeys, event.data.sealedToken, oneTimeTokenAad(event.type, event.data.userId));
+
   const verifiedUser: AuthHarness['verifiedUser'] = async (overrides = {}) => {
     const body = signupBody(overrides);
     const response = await post('/api/v1/users/signup', body);
     if (response.status !== 201)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const requested = await waitForEvent('auth.verification.requested', (e) => e.data.email === body.email);
-    const verified = await post('/api/v1/users/verify', { token: requested.data.token });
+    const verified = await post('/api/v1/users/verify', { token: tokenOf(requested) });
     if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
     return { email: body.email, password: body.password, userId: requested.data.userId };
   };
@@ -195,6 +214,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     call,
     login,
     asGateway,
+    tokenOf,
     waitForEvent,
     signupBody,
     verifiedUser,

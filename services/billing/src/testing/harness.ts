@@ -10,6 +10,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { runSweeps } from '../actions/sweeps.ts';
 import { createBillingService } from '../app.ts';
 import type { BillingContext, BillingWiring } from '../billing-context.ts';
@@ -77,6 +78,7 @@ export async function startBillingHarness(
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       PORT: '0',
       LOG_LEVEL: 'silent',
       APP_URL,
@@ -98,7 +100,7 @@ export async function startBillingHarness(
   });
 
   const call: BillingHarness['call'] = async (method, path, userId, body, headers = {}) => {
-    const response = await fetch(`${service.url}${path}`, {
+    const response = await signedFetch(service, `${service.url}${path}`, {
       method,
       headers: {
         ...(userId ? { [USER_ID_HEADER]: userId } : {}),
@@ -153,10 +155,10 @@ export async function startBillingHarness(
 
   const payLocally: BillingHarness['payLocally'] = async (url, card = {}) => {
     const path = new URL(url).pathname;
-    const page = await fetch(`${service.url}${path}`);
+    const page = await signedFetch(service, `${service.url}${path}`);
     const html = await page.text();
     const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    return fetch(`${service.url}${path}`, {
+    return signedFetch(service, `${service.url}${path}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -34,6 +34,11 @@ export interface PreparedTurn {
    * ask the model), so the first word comes sooner; the reply is persisted only after it.
    */
   stored: Promise<void>;
+  /**
+   * The coach's last word in this session was a care reply (docs/safety.md): this reply starts by
+   * checking in on the person. Read from the stored messages, so it holds across restarts.
+   */
+  afterCareReply: boolean;
 }
 
 /**
@@ -45,6 +50,7 @@ export async function prepareTurn(chat: ChatContext, input: TurnInput): Promise<
   const { service } = chat;
   const history: HistoryTurn[] = [];
   let retried: string | undefined;
+  let afterCareReply = false;
   if (input.session) {
     const rows = await listSessionMessages(service.db, input.session.id, { newest: HISTORY_LOAD });
     const texts = await Promise.all(rows.map((row) => decryptMessage(chat, row)));
@@ -53,6 +59,7 @@ export async function prepareTurn(chat: ChatContext, input: TurnInput): Promise<
     rows.forEach((row, i) => {
       if (!row.replyFailed) history.push({ role: row.role, content: texts[i]! });
     });
+    afterCareReply = rows.findLast((row) => row.role === 'assistant')?.kind === 'safety';
   }
   const stored = retried
     ? reuseFailedMessage(chat, input.session!.id, retried)
@@ -63,7 +70,7 @@ export async function prepareTurn(chat: ChatContext, input: TurnInput): Promise<
     chat.pendingSessions.set(input.sessionId, { userId: input.userId, stored });
     void stored.catch(() => {}).finally(() => chat.pendingSessions.delete(input.sessionId));
   }
-  return { userMessageId: retried ?? input.messageId, history, stored };
+  return { userMessageId: retried ?? input.messageId, history, stored, afterCareReply };
 }
 
 async function reuseFailedMessage(chat: ChatContext, sessionId: string, messageId: string): Promise<void> {

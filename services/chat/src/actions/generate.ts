@@ -9,12 +9,12 @@ import { useTrialTokens } from '../db/access.ts';
 import { insertMessage, setReplyFailed } from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
 import { releaseLease } from '../db/reply-leases.ts';
+import { countSafetyReferral } from '../db/safety-referrals.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
 import { buildCoachContext } from '../domain/coach-context.ts';
 import { detectTextLanguage } from '../domain/language.ts';
-import { crisisReply } from '../domain/safety/crisis-reply.ts';
-import type { SafetyFinding } from '../domain/safety/types.ts';
+import { checkInLine, type SafetyReferral, safetyReply } from '../domain/safety/crisis-reply.ts';
 import { heuristicTitle } from '../domain/titles.ts';
 import type { ReplyWriter } from '../streams/reply-streams.ts';
 import { answersOf, type PreparedTurn, prepareTurn, type TurnInput } from './coach-material.ts';
@@ -36,7 +36,8 @@ export interface GenerationInput {
   language: LanguageCode;
   /** Whether `language` came from the message's own words (else the conversation may tell better). */
   languageFromText: boolean;
-  finding: SafetyFinding | null;
+  /** The local detector's verdict (acute or possible), or null: the care reply instead of the coach. */
+  finding: SafetyReferral | null;
   /**
    * A risk cue the rules did not flag (docs/safety.md): the model check runs beside the reply,
    * whose words are held back until it answers.
@@ -75,7 +76,7 @@ export async function generateReply(
   const verdict = input.modelCheck ? askCrisisCheck(chat, writer, input) : null;
   try {
     turn = await prepareTurn(chat, input.turn);
-    if (input.finding) return await answerCrisis(chat, writer, input, turn, input.finding, 'rules');
+    if (input.finding) return await answerCrisis(chat, writer, input, turn, input.finding, 'detector');
     return await answerWithCoach(chat, writer, input, turn, verdict);
   } catch (err) {
     const kind = err instanceof CoachModelError ? err.kind : 'internal';
@@ -104,7 +105,7 @@ function askCrisisCheck(
   chat: ChatContext,
   writer: ReplyWriter,
   input: GenerationInput,
-): Promise<SafetyFinding | null> {
+): Promise<SafetyReferral | null> {
   return chat.crisisCheck!.check(input.message, input.language, writer.signal).catch((err: unknown) => {
     // The check reports its own failures; this is a bug in it. The name only, never the text.
     chat.service.log.warn({ replyId: writer.replyId, err: (err as Error)?.name }, 'crisis check failed');
@@ -117,10 +118,10 @@ async function answerCrisis(
   writer: ReplyWriter,
   input: GenerationInput,
   turn: PreparedTurn,
-  finding: SafetyFinding,
-  by: 'rules' | 'model',
+  finding: SafetyReferral,
+  by: 'detector' | 'model',
 ): Promise<ReplyResult> {
-  const content = crisisReply(finding.category, finding.language);
+  const content = safetyReply(finding);
   for (const piece of streamPieces(content)) writer.append(piece);
   const replyId = writer.replyId;
   await turn.stored;
@@ -140,19 +141,25 @@ async function answerCrisis(
     });
     await releaseLease(tx, turn.userMessageId);
     await updateSession(tx, input.sessionId, { updatedAt: now });
+    // The anonymous count for the yearly report: day, tier, language; no user, no text.
+    await countSafetyReferral(tx, {
+      day: now.toISOString().slice(0, 10),
+      tier: finding.tier,
+      language: finding.language,
+    });
     // The category and language only: never the person's words.
     await emit(
       chatEvent(chat, 'chat.safety.flagged', input.userId, {
         userId: input.userId,
         sessionId: input.sessionId,
-        category: finding.category,
+        category: finding.category ?? `unnamed_${finding.tier}`,
         language: finding.language,
       }),
     );
   });
   chat.service.log.info(
-    { sessionId: input.sessionId, category: finding.category, by },
-    'crisis answer given',
+    { sessionId: input.sessionId, tier: finding.tier, category: finding.category, by },
+    'care reply given',
   );
   writer.end({ kind: 'done' });
   return { ok: true, outcome: 'safety', content, tokens: 0, title: null };
@@ -163,7 +170,7 @@ async function answerWithCoach(
   writer: ReplyWriter,
   input: GenerationInput,
   turn: PreparedTurn,
-  verdict: Promise<SafetyFinding | null> | null,
+  verdict: Promise<SafetyReferral | null> | null,
 ): Promise<ReplyResult> {
   const { config } = chat.service;
   const { history } = turn;
@@ -187,12 +194,18 @@ async function answerWithCoach(
   const signal = checked ? AbortSignal.any([writer.signal, checked.signal]) : writer.signal;
   let content = '';
   let held: string[] | null = verdict ? [] : null;
-  let flagged: SafetyFinding | null = null;
+  let flagged: SafetyReferral | null = null;
   const show = (text: string) => {
     if (writer.signal.aborted) return;
     content += text;
     writer.append(text);
   };
+  // After a care reply, the next reply starts by checking in on the person (held like the rest).
+  if (turn.afterCareReply) {
+    const line = `${checkInLine(language)}\n\n`;
+    if (held) held.push(line);
+    else show(line);
+  }
   const decided = verdict?.then((finding) => {
     if (finding) {
       flagged = finding;

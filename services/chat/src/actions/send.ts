@@ -6,7 +6,8 @@ import type { ChatContext } from '../chat-context.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { chatAccess } from '../domain/access.ts';
 import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
-import { detectCrisis } from '../domain/safety/detector.ts';
+import { assessMessage } from '../domain/safety/assess.ts';
+import type { SafetyReferral } from '../domain/safety/crisis-reply.ts';
 import { hasRiskCue } from '../domain/safety/risk-cues.ts';
 import { generateReply, type ReplyResult } from './generate.ts';
 import { streamingSessions } from './reply-control.ts';
@@ -52,9 +53,17 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
     saved: profile?.language,
     acceptLanguage: input.acceptLanguage,
   });
-  let finding = detectCrisis(message);
-  // The model check only where the rules saw nothing but a risk cue is there (docs/safety.md): a
-  // message without one goes on exactly as before, with no call and no wait.
+  // The local detector (rules and the learned model, milliseconds, no network) in every mode.
+  const assessment = assessMessage(message, language);
+  // The learned score alone also flagged short ordinary openings ("Hello, are you there?", "Tell
+  // me a long story"): a care reply needs a rule's hit or a risk cue beside it (docs/safety.md).
+  const evidence = assessment.category !== null || hasRiskCue(message);
+  let finding: SafetyReferral | null =
+    assessment.tier === 'none' || !evidence
+      ? null
+      : { tier: assessment.tier, category: assessment.category, language: assessment.language };
+  // The model check only where the detector saw nothing but a risk cue is there (docs/safety.md):
+  // a message without one goes on exactly as before, with no call and no wait.
   const askModel = !finding && chat.crisisCheck !== null && hasRiskCue(message);
   const access = chatAccess(projection, now, service.config.CHAT_PAST_DUE_GRACE_DAYS);
   // A refusal is never the answer to someone in danger: with no reply to run beside, the check is

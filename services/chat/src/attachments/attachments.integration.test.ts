@@ -12,9 +12,9 @@ import { type FakeOpenAiServer, startFakeOpenAi } from '../testing/fake-openai-s
 import { readSse, replyText } from '../testing/sse-client.ts';
 
 // Chat and files side by side, each on its own PostgreSQL database, one Redis Streams bus between
-// them, one internal-call secret, and the fake OpenAI server as the coach model: what the model
+// them, one signing key for their calls (ADR 43), and the fake OpenAI server as the coach model: what the model
 // receives is what the person's files put in its context.
-const INTERNAL_TOKEN = `chat-files-${randomUUID()}`;
+const INTERNAL_SIGNING_KEY = `chat-files-${randomUUID()}`;
 const PDF_TEXT = 'I have worked ten years as a night nurse and I dream of teaching children';
 
 let databases: Array<{ url: string; drop(): Promise<void> }> = [];
@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   files = await startFilesHarness({
     bus,
-    env: { DATABASE_URL: databases[0]!.url, MASTER_KEY: generateKeyText(1), INTERNAL_TOKEN },
+    env: { DATABASE_URL: databases[0]!.url, MASTER_KEY: generateKeyText(1), INTERNAL_SIGNING_KEY },
   });
   fake = await startFakeOpenAi();
   chat = await startChatHarness({
@@ -41,7 +41,7 @@ beforeAll(async () => {
       DATABASE_URL: databases[1]!.url,
       MASTER_KEY: generateKeyText(),
       EVENT_PAYLOAD_KEY: generateKeyText(),
-      INTERNAL_TOKEN,
+      INTERNAL_SIGNING_KEY,
       FILES_URL: files.url,
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: fake.baseUrl,

@@ -86,9 +86,7 @@ describe('attachments in the chat service', () => {
 
   it('lets the offline coach say it could not read the files when the files service does not answer', async () => {
     // Nothing listens on port 9 of the loopback: the call fails at once.
-    h = await startChatHarness({
-      env: { FILES_URL: 'http://127.0.0.1:9', INTERNAL_TOKEN: 'a-test-internal-token-of-32-characters!' },
-    });
+    h = await startChatHarness({ env: { FILES_URL: 'http://127.0.0.1:9' } });
     const events = await sendWithFiles(h, 'Files attached');
     expect(events.at(-1)?.data).toBe('[DONE]');
     expect(replyText(events)).toContain(phrases.en.attachmentUnreadable);

@@ -1,5 +1,6 @@
-import { FilesClientError, fetchExtractedTexts } from '@innerview/files-service/client';
+import { FilesClientError, fetchExtractedTexts } from '@innerview/files-client';
 import type { Logger } from '@innerview/kit';
+import type { CallSigner } from '@innerview/kit/trust';
 import {
   type AttachmentsRead,
   AttachmentsRefused,
@@ -10,8 +11,8 @@ import {
 export interface FilesAttachmentTextsOptions {
   /** The files service's own address (`FILES_URL`). */
   baseUrl: string;
-  /** The internal-call secret shared with the files service. */
-  token: string;
+  /** Signs the call for the person whose files are read (ADR 43). */
+  calls: CallSigner;
   timeoutMs: number;
   log: Logger;
 }
@@ -19,7 +20,7 @@ export interface FilesAttachmentTextsOptions {
 /**
  * Attachments read from the files service (`POST /internal/extracted-text`), which checks
  * ownership: another person's file (404) or a file of another session (422) refuses the send;
- * the service down, slow or refusing our token makes the files unreadable (the coach says so),
+ * the service down, slow or refusing our signature makes the files unreadable (the coach says so),
  * never a failed reply. Logs carry ids and codes, never names or texts.
  */
 export function filesAttachmentTexts(options: FilesAttachmentTextsOptions): AttachmentTexts {
@@ -28,7 +29,7 @@ export function filesAttachmentTexts(options: FilesAttachmentTextsOptions): Atta
       try {
         const items = await fetchExtractedTexts({
           baseUrl: options.baseUrl,
-          token: options.token,
+          calls: options.calls,
           userId: input.userId,
           fileIds: input.fileIds,
           sessionId: input.sessionId,

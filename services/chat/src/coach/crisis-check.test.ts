@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assessMessage } from '../domain/safety/assess.ts';
 import { type FakeOpenAiServer, startFakeOpenAi } from '../testing/fake-openai-server.ts';
 import { type CrisisCheckFallback, createModelCrisisCheck, readVerdict } from './crisis-check.ts';
 
@@ -25,16 +26,21 @@ const checkWith = (timeoutMs = 1500) =>
     onFallback: (reason) => fallbacks.push(reason),
   });
 
-const indirect = 'I have been giving my plants to friends, they will need someone after this week.';
+// Indirect, and not flagged by the local detector (a test below keeps it so): the model is asked.
+const indirect = 'I walk across the bridge near my office every morning and think about my week.';
 
 describe('the model-based crisis check', () => {
+  it('is asked about a message the local detector does not flag', () => {
+    expect(assessMessage(indirect, 'en').tier).toBe('none');
+  });
+
   it('asks the model about a message the patterns missed and answers with its finding', async () => {
     fake.plainQueue.push({
       kind: 'answer',
       text: '{"crisis": true, "category": "suicidal_thoughts", "language": "en"}',
     });
     const finding = await checkWith().check(indirect, 'fr');
-    expect(finding).toEqual({ category: 'suicidal_thoughts', language: 'en' });
+    expect(finding).toEqual({ tier: 'acute', category: 'suicidal_thoughts', language: 'en' });
     const call = fake.calls.at(-1)!;
     expect(call.body.model).toBe('safety-model');
     expect(call.body.stream).toBeFalsy();
@@ -42,9 +48,10 @@ describe('the model-based crisis check', () => {
     expect(call.authorization).toBe('Bearer sk-test-123');
   });
 
-  it('keeps the message out of the model call when the patterns already flag it', async () => {
+  it('keeps the message out of the model call when the local detector already flags it', async () => {
     const finding = await checkWith().check('I want to die.', 'en');
-    expect(finding).toEqual({ category: 'suicidal_thoughts', language: 'en' });
+    expect(finding).toMatchObject({ category: 'suicidal_thoughts', language: 'en' });
+    expect(finding?.tier).toMatch(/^(acute|possible)$/);
     expect(fake.calls).toHaveLength(0);
   });
 
@@ -74,9 +81,12 @@ describe('the model-based crisis check', () => {
       delayMs: 1000,
     });
     const stop = new AbortController();
-    setTimeout(() => stop.abort(), 50);
     const started = performance.now();
-    expect(await checkWith().check(indirect, 'en', stop.signal)).toBeNull();
+    const verdict = checkWith().check(indirect, 'en', stop.signal);
+    // Stopped once the model has the call (an earlier abort could leave a late call to the server).
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    stop.abort();
+    expect(await verdict).toBeNull();
     expect(performance.now() - started).toBeLessThan(800);
     expect(fallbacks).toEqual([]);
   });
@@ -95,14 +105,18 @@ describe('reading the verdict', () => {
   it('reads JSON inside other text, keeps a known category and language, defaults the rest', () => {
     expect(
       readVerdict('```json\n{"crisis": true, "category": "abuse", "language": "de"}\n```', 'en'),
-    ).toEqual({
-      category: 'abuse',
-      language: 'de',
-    });
+    ).toEqual({ tier: 'acute', category: 'abuse', language: 'de' });
     expect(readVerdict('{"crisis": true, "category": "sadness", "language": "pt"}', 'it')).toEqual({
-      category: 'suicidal_thoughts',
+      tier: 'acute',
+      category: null,
       language: 'it',
     });
+    expect(
+      readVerdict('{"crisis": true, "tier": "possible", "category": "abuse", "language": "fr"}', 'en'),
+    ).toEqual({ tier: 'possible', category: 'abuse', language: 'fr' });
+    expect(
+      readVerdict('{"crisis": true, "tier": "possible", "category": "acute_danger", "language": "fr"}', 'en'),
+    ).toEqual({ tier: 'acute', category: 'acute_danger', language: 'fr' });
     expect(readVerdict('{"crisis": "maybe"}', 'en')).toBeUndefined();
     expect(readVerdict('no json', 'en')).toBeUndefined();
   });

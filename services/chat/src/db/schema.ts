@@ -1,6 +1,17 @@
 import { dataKeysTable } from '@innerview/crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -98,6 +109,24 @@ export const coachProfiles = pgTable('coach_profiles', {
   questionnaireSubmitted: boolean('questionnaire_submitted').notNull().default(false),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * How many care replies were given, by day (UTC), tier and language: the anonymous count for the
+ * yearly report (California SB 243). No user, no session, no text: one counter per cell.
+ */
+export const safetyReferrals = pgTable(
+  'safety_referrals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    tier: text('tier', { enum: ['acute', 'possible'] }).notNull(),
+    language: text('language').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.tier, t.language] }),
+    check('safety_referrals_tier_check', sql`${t.tier} in ('acute', 'possible')`),
+  ],
+);
 
 /** Per-user data keys (wrapped by the master key); see `@innerview/crypto`. */
 export const dataKeys = dataKeysTable();

@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { USER_ID_HEADER } from '@innerview/kit';
-import { INTERNAL_EXPORT_PATH, INTERNAL_TOKEN_HEADER } from '@innerview/kit/internal';
+import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatHarness } from '../testing/chat-harness.ts';
@@ -10,12 +11,11 @@ import { readSse } from '../testing/sse-client.ts';
 
 // The 90-day erasure as seen in chat's database on PostgreSQL (ADR 17): after `auth.user.erased`
 // no row of any table names the person but their data key's tombstone (which holds no key).
-const internalToken = randomBytes(32).toString('base64url');
 let run: IntegrationRun;
 let h: ChatHarness;
 let sql: pg.Client;
 beforeAll(async () => {
-  run = await startIntegrationRun({ env: { INTERNAL_TOKEN: internalToken } });
+  run = await startIntegrationRun();
   h = run.harness;
   sql = new pg.Client({ connectionString: h.service.ctx.config.DATABASE_URL });
   await sql.connect();
@@ -81,8 +81,9 @@ describe('the 90-day erasure in chat', () => {
     // The tombstone: no key, so no earlier copy of the ciphertext can be read.
     expect(left.map((r) => r.table)).toEqual(['data_keys']);
     expect(JSON.parse(left[0]!.row)).toMatchObject({ wrapped_key: null });
-    const exported = await fetch(`${h.service.url}${INTERNAL_EXPORT_PATH}`, {
-      headers: { [USER_ID_HEADER]: me, [INTERNAL_TOKEN_HEADER]: internalToken },
+    const exported = await signedFetch(h.service, `${h.service.url}${INTERNAL_EXPORT_PATH}`, {
+      headers: { [USER_ID_HEADER]: me },
+      caller: 'auth',
     });
     expect(await exported.json()).toEqual({ sessions: [] });
     // The neighbour keeps everything.

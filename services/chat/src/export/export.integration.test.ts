@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { USER_ID_HEADER } from '@innerview/kit';
-import { INTERNAL_EXPORT_PATH, INTERNAL_TOKEN_HEADER } from '@innerview/kit/internal';
+import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatHarness } from '../testing/chat-harness.ts';
@@ -8,22 +9,24 @@ import { type IntegrationRun, startIntegrationRun } from '../testing/integration
 import { readSse, replyText } from '../testing/sse-client.ts';
 
 // Chat's part of the person's data export (ADR 17) on PostgreSQL: sessions and messages decrypted
-// for their owner only, behind the internal token.
-const internalToken = randomBytes(32).toString('base64url');
+// for their owner only, to a call another service signed (ADR 43).
 let run: IntegrationRun;
 let h: ChatHarness;
 beforeAll(async () => {
-  run = await startIntegrationRun({ env: { INTERNAL_TOKEN: internalToken } });
+  run = await startIntegrationRun();
   h = run.harness;
 });
 afterAll(async () => {
   await run?.stop();
 });
 
-async function exportOf(userId: string, token: string | null = internalToken) {
-  const response = await fetch(`${h.service.url}${INTERNAL_EXPORT_PATH}`, {
-    headers: { [USER_ID_HEADER]: userId, ...(token ? { [INTERNAL_TOKEN_HEADER]: token } : {}) },
-  });
+/** As the auth service asks: signed by auth with `key`, or unsigned (`null`). */
+async function exportOf(userId: string, key: string | null = testSigningKey) {
+  const url = `${h.service.url}${INTERNAL_EXPORT_PATH}`;
+  const headers = { [USER_ID_HEADER]: userId };
+  const response = key
+    ? await signedFetch({ current: key }, url, { headers, caller: 'auth' })
+    : await fetch(url, { headers });
   // biome-ignore lint/suspicious/noExplicitAny: the export is read field by field.
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }

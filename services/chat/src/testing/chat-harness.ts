@@ -11,6 +11,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findAccess } from '../db/access.ts';
@@ -91,6 +92,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       // A free port: test files run in parallel, and chat's default port (8103) can be bound once.
       PORT: '0',
       HOST: '127.0.0.1',
@@ -119,7 +121,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
   });
 
   const call: ChatHarness['call'] = (method, path, body, opts = {}) =>
-    fetch(`${service.url}${path}`, {
+    signedFetch(service, `${service.url}${path}`, {
       method,
       headers: {
         ...(opts.userId ? { [USER_ID_HEADER]: opts.userId } : {}),

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { openDatabase, USER_ID_HEADER } from '@innerview/kit';
+import { openDatabase } from '@innerview/kit';
+import { fetchAsGateway, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { applySubscriptionChange } from '../db/access.ts';
 import { type SseEvent, sseEvents } from './sse-client.ts';
 
@@ -20,7 +21,16 @@ const running = new Set<ChatProcess>();
 /** Starts one and resolves with its address once it logs that it listens (bounded: 60 s). */
 export async function startChatProcess(env: Record<string, string>): Promise<ChatProcess> {
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JOBS: 'memory', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      JOBS: 'memory',
+      // The key the gateway signs with; `callAs` signs as the gateway does.
+      INTERNAL_SIGNING_KEY: testSigningKey,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -54,7 +64,7 @@ export async function killAllChatProcesses(): Promise<void> {
   await Promise.all([...running].map((p) => p.kill()));
 }
 
-/** A call as the gateway makes it (the person's id in the identity header). */
+/** A call as the gateway makes it: the person's id in a statement signed with the shared key. */
 export function callAs(
   url: string,
   userId: string,
@@ -66,16 +76,21 @@ export function callAs(
     signal?: AbortSignal;
   },
 ): Promise<Response> {
-  return fetch(`${url}${init.path}`, {
-    method: init.method,
-    headers: {
-      [USER_ID_HEADER]: userId,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
+  return fetchAsGateway(
+    { current: testSigningKey },
+    url,
+    init.path,
+    {
+      method: init.method,
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      ...(init.signal ? { signal: init.signal } : {}),
     },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: init.signal,
-  });
+    { userId },
+  );
 }
 
 export async function readAllEvents(response: Response): Promise<SseEvent[]> {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,8 +13,9 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import type { Caller } from '@innerview/kit/trust';
 import { createFilesService } from '../app.ts';
-import { INTERNAL_TOKEN_HEADER } from '../internal-token.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
 type Json = any;
@@ -38,13 +39,21 @@ export interface FilesHarness {
   url: string;
   service: RunningService;
   dataDir: string;
-  internalToken: string;
+  /** `INTERNAL_SIGNING_KEY` of this run (ADR 43). */
+  signingKey: string;
   bus: EventBus;
   clock: ManualClock;
   call(
     method: string,
     path: string,
-    options?: { userId?: string; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      userId?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** Signed as this caller (default the gateway); `key` signs with another key than the run's. */
+      caller?: Caller;
+      key?: string;
+    },
   ): Promise<Answer>;
   /** A multipart upload: `files` under `field`, plus text fields. */
   upload(
@@ -53,8 +62,11 @@ export interface FilesHarness {
     files: Upload[],
     fields?: Record<string, string>,
   ): Promise<Answer>;
-  /** `POST /internal/extracted-text` with the right token unless another is given. */
-  extractedText(body: unknown, token?: string): Promise<Answer>;
+  /** `POST /internal/extracted-text` signed by chat for `body.user_id`, with the run's key unless another is given. */
+  extractedText(
+    body: { user_id?: unknown; [field: string]: unknown },
+    options?: { key?: string; caller?: Caller },
+  ): Promise<Answer>;
   publish(event: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
 }
@@ -65,7 +77,7 @@ export async function startFilesHarness(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iv-files-'));
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
   const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
-  const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(32).toString('base64url');
+  const signingKey = options.env?.INTERNAL_SIGNING_KEY ?? testSigningKey;
   const service = await startService(createFilesService(), {
     env: {
       DATABASE_URL: 'memory://',
@@ -75,7 +87,7 @@ export async function startFilesHarness(
       JOBS: 'memory',
       FILES_SWEEP_INTERVAL_MS: '100',
       ...options.env,
-      INTERNAL_TOKEN: internalToken,
+      INTERNAL_SIGNING_KEY: signingKey,
     },
     bus,
     clock,
@@ -91,10 +103,15 @@ export async function startFilesHarness(
       body: json && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined,
     };
   };
-  const call: FilesHarness['call'] = async (method, route, { userId, body, headers = {} } = {}) =>
+  const call: FilesHarness['call'] = async (
+    method,
+    route,
+    { userId, body, headers = {}, caller, key } = {},
+  ) =>
     answer(
-      await fetch(`${service.url}${route}`, {
+      await signedFetch(key ? { current: key } : service, `${service.url}${route}`, {
         method,
+        ...(caller ? { caller } : {}),
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(userId ? { [USER_ID_HEADER]: userId } : {}),
@@ -114,7 +131,7 @@ export async function startFilesHarness(
         file.name,
       );
     return answer(
-      await fetch(`${service.url}/api/v1/files/${route}`, {
+      await signedFetch(service, `${service.url}/api/v1/files/${route}`, {
         method: 'POST',
         headers: { [USER_ID_HEADER]: userId },
         body: form,
@@ -125,13 +142,18 @@ export async function startFilesHarness(
     url: service.url,
     service: service as never,
     dataDir,
-    internalToken,
+    signingKey,
     bus,
     clock,
     call,
     upload,
-    extractedText: (body, token = internalToken) =>
-      call('POST', '/internal/extracted-text', { body, headers: { [INTERNAL_TOKEN_HEADER]: token } }),
+    extractedText: (body, as = {}) =>
+      call('POST', '/internal/extracted-text', {
+        body,
+        caller: as.caller ?? 'chat',
+        ...(as.key ? { key: as.key } : {}),
+        ...(typeof body.user_id === 'string' ? { userId: body.user_id } : {}),
+      }),
     publish: (event) => bus.publish([event]),
     stop: async () => {
       await service.stop();

@@ -46,10 +46,17 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     requestedAt: instant,
     expiresAt: instant,
   }),
-  z.object({ template: z.literal('password-changed'), language, firstName, changedAt: instant }),
-  z.object({ template: z.literal('account-erased'), language, firstName, deletedAt: instant }),
-  ...billingRequestSchemas(),
+  ...requestsWithoutToken(),
 ]);
+
+/** The mails without a link token: queued and composed alike. */
+function requestsWithoutToken() {
+  return [
+    z.object({ template: z.literal('password-changed'), language, firstName, changedAt: instant }),
+    z.object({ template: z.literal('account-erased'), language, firstName, deletedAt: instant }),
+    ...billingRequestSchemas(),
+  ] as const;
+}
 
 /** One request schema per billing mail, with the shared language field. */
 function billingRequestSchemas() {
@@ -67,6 +74,45 @@ function billingRequestSchemas() {
   ] as const;
 }
 export type MailRequest = z.input<typeof mailRequestSchema>;
+
+/**
+ * What a queued mail carries (job data, Redis in distributed mode): the same, except that a link's
+ * one-time token stays sealed as its event brought it (`sealedToken`); the job opens it only to
+ * compose the mail, so neither the bus nor the queue ever holds a token in clear.
+ */
+const sealedToken = z.string().min(1).max(4096);
+export const queuedMailRequestSchema = z.discriminatedUnion('template', [
+  z.object({
+    template: z.enum(['verification', 'verification-resend']),
+    language,
+    firstName,
+    sealedToken,
+    requestedAt: instant,
+    expiresAt: instant,
+  }),
+  z.object({
+    template: z.literal('password-reset'),
+    language,
+    firstName,
+    sealedToken,
+    requestedAt: instant,
+    expiresAt: instant,
+  }),
+  ...requestsWithoutToken(),
+]);
+export type QueuedMailRequest = z.input<typeof queuedMailRequestSchema>;
+
+/** The queued request with its token opened (`open` throws when the seal does not hold). */
+export function openedMailRequest(
+  request: z.output<typeof queuedMailRequestSchema>,
+  open: (sealed: string) => string,
+): MailRequest {
+  if ('sealedToken' in request) {
+    const { sealedToken: sealed, ...rest } = request;
+    return { ...rest, token: open(sealed) } as MailRequest;
+  }
+  return request as MailRequest;
+}
 
 export interface MailSettings {
   /** The shell's public origin (links point there). */

@@ -11,18 +11,18 @@ export function authMailHandlers(deps: AuthMailDeps) {
   return {
     /** After sign-up: the welcome mail; every later request (resend): the "new link" mail. */
     async verificationRequested(event: EventEnvelope<'auth.verification.requested'>, tx: Queryable) {
-      const { userId, email, firstName, language, token, expiresAt } = event.data;
+      const { userId, email, firstName, language, sealedToken, expiresAt } = event.data;
       const template = (await hasVerificationMail(tx, userId)) ? 'verification-resend' : 'verification';
       await queueMail(tx, deps, {
         eventId: event.id,
         userId,
         to: email,
-        request: { template, language, firstName, token, requestedAt: event.occurredAt, expiresAt },
+        request: { template, language, firstName, sealedToken, requestedAt: event.occurredAt, expiresAt },
       });
     },
 
     async passwordResetRequested(event: EventEnvelope<'auth.password-reset.requested'>, tx: Queryable) {
-      const { userId, email, firstName, language, token, expiresAt } = event.data;
+      const { userId, email, firstName, language, sealedToken, expiresAt } = event.data;
       await queueMail(tx, deps, {
         eventId: event.id,
         userId,
@@ -31,7 +31,7 @@ export function authMailHandlers(deps: AuthMailDeps) {
           template: 'password-reset',
           language,
           firstName,
-          token,
+          sealedToken,
           requestedAt: event.occurredAt,
           expiresAt,
         },

@@ -12,6 +12,7 @@ import {
   type RunningService,
   startService,
 } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from '../app.ts';
 import type { StoredMail } from '../mail/mail-transport.ts';
@@ -48,7 +49,7 @@ describe('billing mails, embedded mode', () => {
     return event;
   };
   const mailsTo = async (to: string): Promise<StoredMail[]> => {
-    const res = await fetch(`${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
+    const res = await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
     return (await res.json()) as StoredMail[];
   };
   const person = (language: 'en' | 'de' | 'fr' = 'en') => {

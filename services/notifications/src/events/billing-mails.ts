@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
-import type { MailRequest } from '../domain/compose-mail.ts';
+import type { QueuedMailRequest } from '../domain/compose-mail.ts';
 import { type MailDeps, queueMail } from './queue-mail.ts';
 
 export type BillingMailDeps = MailDeps;
@@ -10,7 +10,7 @@ export function billingMailHandlers(deps: BillingMailDeps) {
   const send = (
     event: EventEnvelope,
     data: { userId: string; email: string },
-    request: MailRequest,
+    request: QueuedMailRequest,
     tx: Queryable,
   ) => queueMail(tx, deps, { eventId: event.id, userId: data.userId, to: data.email, request });
   return {

@@ -13,6 +13,7 @@ import {
   type RunningService,
   startService,
 } from '@innerview/kit';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from '../app.ts';
@@ -20,7 +21,13 @@ import { markErased } from '../db/erased.ts';
 import { sentMail } from '../db/schema.ts';
 import { sendMailHandler, sendMailJobName } from '../jobs/send-mail.ts';
 import type { MailTransport, OutgoingMail, StoredMail } from '../mail/mail-transport.ts';
-import { capturingLogger, eventually } from '../testing/helpers.ts';
+import {
+  capturingLogger,
+  eventually,
+  openForTest,
+  sealedForTest,
+  testEventPayloadKey,
+} from '../testing/helpers.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters), and mail jobs still running at the erasure, must neither mail them (but for
@@ -35,7 +42,13 @@ beforeAll(async () => {
   bus = await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` });
   jobs = createMemoryJobQueue();
   service = await startService(notificationsService, {
-    env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
+    env: {
+      DATABASE_URL: 'memory://',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MAIL_RETRY_BACKOFF_MS: '10',
+      EVENT_PAYLOAD_KEY: testEventPayloadKey,
+    },
     bus,
     jobs,
   });
@@ -62,7 +75,9 @@ async function deliver(...events: EventEnvelope[]) {
 }
 
 const mailsTo = async (to: string): Promise<StoredMail[]> =>
-  (await fetch(`${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<StoredMail[]>;
+  (await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<
+    StoredMail[]
+  >;
 const rowsOf = (userId: string) => service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
 
 const facts = (userId: string, email: string) => ({
@@ -87,7 +102,7 @@ describe('events about an erased person', () => {
       }),
       event('auth.password-reset.requested', me, {
         ...facts(me, to),
-        token: 'late-token',
+        sealedToken: sealedForTest('auth.password-reset.requested', me, 'late-token'),
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
@@ -97,7 +112,7 @@ describe('events about an erased person', () => {
     await deliver(
       event('auth.verification.requested', other, {
         ...facts(other, otherTo),
-        token: 'tok',
+        sealedToken: sealedForTest('auth.verification.requested', other, 'tok'),
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
@@ -148,6 +163,7 @@ describe('a mail job that runs after the erasure', () => {
       db: service.ctx.db,
       transport,
       log: capturingLogger().log,
+      openToken: openForTest,
       settings: {
         appUrl: 'http://localhost:8080',
         supportEmail: 'support@innerview.ch',

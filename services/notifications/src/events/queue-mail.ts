@@ -1,7 +1,7 @@
 import type { JobQueue, Queryable } from '@innerview/kit';
 import { erasedUnderLock } from '../db/erased.ts';
 import { recordQueued } from '../db/sent-mail.ts';
-import { type MailRequest, mailLanguage } from '../domain/compose-mail.ts';
+import { mailLanguage, type QueuedMailRequest } from '../domain/compose-mail.ts';
 import { mailIdFor } from '../domain/mail-id.ts';
 import { type SendMailJob, sendMailAttempts, sendMailJobName } from '../jobs/send-mail.ts';
 
@@ -23,7 +23,7 @@ export interface MailDeps {
 export async function queueMail(
   tx: Queryable,
   deps: MailDeps,
-  mail: { eventId: string; userId: string; to: string; request: MailRequest },
+  mail: { eventId: string; userId: string; to: string; request: QueuedMailRequest },
 ): Promise<void> {
   const { template } = mail.request;
   const mailId = mailIdFor(mail.eventId, template);

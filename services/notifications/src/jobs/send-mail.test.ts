@@ -6,7 +6,7 @@ import type { JobQueue } from '@innerview/kit/jobs/queue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailStatus } from '../db/sent-mail.ts';
 import { MailDeliveryError, type MailTransport, type OutgoingMail } from '../mail/mail-transport.ts';
-import { capturingLogger, eventually } from '../testing/helpers.ts';
+import { capturingLogger, eventually, openForTest, sealedForTest } from '../testing/helpers.ts';
 import { type SendMailJob, sendMailAttempts, sendMailHandler, sendMailJobName } from './send-mail.ts';
 
 const migrations = path.resolve(import.meta.dirname, '../../drizzle');
@@ -34,16 +34,16 @@ function flakyTransport(failures: number) {
 }
 
 /** A reset mail with fresh ids (the tests share one database). */
-const resetJob = (): SendMailJob => ({
+const resetJob = (userId = randomUUID()): SendMailJob => ({
   mailId: randomUUID(),
   eventId: randomUUID(),
-  userId: randomUUID(),
+  userId,
   to: 'anna.muster@example.ch',
   request: {
     template: 'password-reset',
     language: 'fr',
     firstName: 'Anna',
-    token: 'secret-reset-token-123',
+    sealedToken: sealedForTest('auth.password-reset.requested', userId, 'secret-reset-token-123'),
     requestedAt: '2026-11-21T10:00:00.000Z',
     expiresAt: '2026-11-21T11:00:00.000Z',
   },
@@ -70,7 +70,7 @@ describe('the send-mail job', () => {
     const { log } = capturingLogger();
     jobs.process(
       sendMailJobName,
-      sendMailHandler({ db: database.db, transport: flaky.transport, log, settings }),
+      sendMailHandler({ db: database.db, transport: flaky.transport, log, settings, openToken: openForTest }),
     );
     await jobs.add(sendMailJobName, job, {
       jobId: 'e1-password-reset',
@@ -92,7 +92,13 @@ describe('the send-mail job', () => {
     const { log } = capturingLogger();
     jobs.process(
       sendMailJobName,
-      sendMailHandler({ db: database.db, transport: broken.transport, log, settings }),
+      sendMailHandler({
+        db: database.db,
+        transport: broken.transport,
+        log,
+        settings,
+        openToken: openForTest,
+      }),
     );
     await jobs.add(sendMailJobName, job, { attempts: sendMailAttempts, backoffMs: 2 });
 
@@ -109,6 +115,7 @@ describe('the send-mail job', () => {
       transport: transport.transport,
       log: capturingLogger().log,
       settings,
+      openToken: openForTest,
     });
     await handler({ name: sendMailJobName, data: job, attempt: 1 });
     await handler({ name: sendMailJobName, data: job, attempt: 1 });
@@ -119,7 +126,13 @@ describe('the send-mail job', () => {
     const job = resetJob();
     const flaky = flakyTransport(1);
     const { log, lines } = capturingLogger();
-    const handler = sendMailHandler({ db: database.db, transport: flaky.transport, log, settings });
+    const handler = sendMailHandler({
+      db: database.db,
+      transport: flaky.transport,
+      log,
+      settings,
+      openToken: openForTest,
+    });
     await expect(handler({ name: sendMailJobName, data: job, attempt: 1 })).rejects.toThrow(
       MailDeliveryError,
     );
@@ -138,6 +151,7 @@ describe('the send-mail job', () => {
       transport: transport.transport,
       log: capturingLogger().log,
       settings,
+      openToken: openForTest,
     });
     await handler({ name: sendMailJobName, data: { ...resetJob(), to: 'not an address' }, attempt: 1 });
     expect(transport.sent).toHaveLength(0);

@@ -4,9 +4,10 @@ import { erasedUnderLock, isErased } from '../db/erased.ts';
 import { mailStatus, recordAttempt, type SentMailKey } from '../db/sent-mail.ts';
 import {
   composeMail,
-  type MailRequest,
   type MailSettings,
-  mailRequestSchema,
+  openedMailRequest,
+  type QueuedMailRequest,
+  queuedMailRequestSchema,
 } from '../domain/compose-mail.ts';
 import { MailDeliveryError, type MailTransport } from '../mail/mail-transport.ts';
 
@@ -19,7 +20,7 @@ export interface SendMailJob {
   eventId: string;
   userId: string;
   to: string;
-  request: MailRequest;
+  request: QueuedMailRequest;
 }
 
 const sendMailJobSchema = z.object({
@@ -27,7 +28,7 @@ const sendMailJobSchema = z.object({
   eventId: z.uuid(),
   userId: z.uuid(),
   to: z.email(),
-  request: mailRequestSchema,
+  request: queuedMailRequestSchema,
 });
 
 export interface SendMailDeps {
@@ -35,6 +36,8 @@ export interface SendMailDeps {
   transport: MailTransport;
   log: Logger;
   settings: MailSettings & { from: string };
+  /** Opens a link token sealed by auth (EVENT_PAYLOAD_KEY); throws when the seal does not hold. */
+  openToken(sealed: string, template: string, userId: string): string;
 }
 
 /**
@@ -85,7 +88,15 @@ export function sendMailHandler(deps: SendMailDeps): JobHandler<SendMailJob> {
       deps.log.info({ mailId: job.mailId, template }, 'mail dropped: the person was erased');
       return;
     }
-    const mail = composeMail(job.request, deps.settings);
+    let request: ReturnType<typeof openedMailRequest>;
+    try {
+      request = openedMailRequest(job.request, (sealed) => deps.openToken(sealed, template, job.userId));
+    } catch {
+      // A token sealed under a key this service does not hold: retrying cannot fix it.
+      deps.log.error({ mailId: job.mailId, template }, 'mail dropped: its link token cannot be opened');
+      return;
+    }
+    const mail = composeMail(request, deps.settings);
     let sentAt: string;
     try {
       ({ sentAt } = await deps.transport.send({

@@ -1,5 +1,5 @@
 import type { RouteDefinition, ServiceContext } from '@innerview/kit';
-import { internalExportRoute, internalTokenFor } from '@innerview/kit/internal';
+import { internalExportRoute } from '@innerview/kit/internal';
 import type { NotificationsConfig } from '../config.ts';
 import { listUserMails } from '../db/sent-mail.ts';
 
@@ -10,7 +10,6 @@ import { listUserMails } from '../db/sent-mail.ts';
 export function exportRoutes(ctx: ServiceContext<NotificationsConfig>): RouteDefinition[] {
   return [
     internalExportRoute({
-      token: internalTokenFor(ctx.config),
       summary: 'the mails sent to the person (template, language, status, times), for their data export',
       exportUser: async (userId) => ({
         mails: (await listUserMails(ctx.db, userId)).map((mail) => ({

@@ -11,6 +11,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createQuestionnaireService } from '../app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
@@ -59,6 +60,7 @@ export async function startQuestionnaireHarness(
   const service = await startService(createQuestionnaireService(), {
     env: {
       DATABASE_URL: 'memory://',
+      INTERNAL_SIGNING_KEY: testSigningKey,
       LOG_LEVEL: 'silent',
       PORT: '0',
       ...options.env,
@@ -77,7 +79,7 @@ export async function startQuestionnaireHarness(
     },
   });
   const call: QuestionnaireHarness['call'] = async (method, path, { userId, body, headers = {} } = {}) => {
-    const response = await fetch(`${service.url}${path}`, {
+    const response = await signedFetch(service, `${service.url}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -17,7 +17,12 @@ export type MessageResponse = { message: string };
 
 export type SignInRequest = { email: string; password: string; rememberMe: boolean };
 
-export type NewPasswordRequest = { new_password: string; confirm_new_password: string };
+export type NewPasswordRequest = {
+  /** Signed-in change only: re-authentication (docs/adr/0046). */
+  current_password?: string;
+  new_password: string;
+  confirm_new_password: string;
+};
 
 /**
  * The accounts calls of the auth service, injected into the one RTK Query api. Calls made before

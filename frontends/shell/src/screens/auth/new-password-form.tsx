@@ -7,7 +7,7 @@ import type { NewPasswordRequest } from './auth-api.ts';
 import { fieldProblems, problemText } from './auth-errors.ts';
 import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 
-type Errors = { new_password?: string; confirm_new_password?: string };
+type Errors = { current_password?: string; new_password?: string; confirm_new_password?: string };
 
 export type NewPasswordFormProps = {
   submitLabel: string;
@@ -15,14 +15,17 @@ export type NewPasswordFormProps = {
   onSubmit: (passwords: NewPasswordRequest) => Promise<ApiError | null>;
   /** Under the submit button (a cancel link). */
   after?: ReactNode;
+  /** Signed in: ask for the current password first (re-authentication, docs/adr/0046). */
+  askCurrent?: boolean;
 };
 
 /**
  * New password and its confirmation (reset and update screens), with the sign-up rules of spec §5
  * checked by the same functions as the server, and the helper text of §5.
  */
-export function NewPasswordForm({ submitLabel, onSubmit, after }: NewPasswordFormProps) {
+export function NewPasswordForm({ submitLabel, onSubmit, after, askCurrent = false }: NewPasswordFormProps) {
   const { t } = useTranslation('shell');
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -33,30 +36,38 @@ export function NewPasswordForm({ submitLabel, onSubmit, after }: NewPasswordFor
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    const currentKey = askCurrent && current === '' ? ('currentPasswordRequired' as const) : null;
     const passwordKey = passwordProblem(password);
     const confirmKey = confirmPasswordProblem(password, confirm);
     const found: Errors = {
+      ...(currentKey ? { current_password: problemText(t, currentKey) } : {}),
       ...(passwordKey ? { new_password: problemText(t, passwordKey) } : {}),
       ...(confirmKey ? { confirm_new_password: problemText(t, confirmKey) } : {}),
     };
     setErrors(found);
-    if (passwordKey || confirmKey) {
+    if (currentKey || passwordKey || confirmKey) {
       focusFirstInvalid();
       return;
     }
     setBusy(true);
     try {
-      const error = await onSubmit({ new_password: password, confirm_new_password: confirm });
+      const error = await onSubmit({
+        ...(askCurrent ? { current_password: current } : {}),
+        new_password: password,
+        confirm_new_password: confirm,
+      });
       if (!error) return;
       const fields = fieldProblems(error);
       const fromServer: Errors = {
+        ...(fields.current_password ? { current_password: problemText(t, fields.current_password) } : {}),
         ...(fields.new_password ? { new_password: problemText(t, fields.new_password) } : {}),
         ...(fields.confirm_new_password
           ? { confirm_new_password: problemText(t, fields.confirm_new_password) }
           : {}),
       };
       setErrors(fromServer);
-      if (fromServer.new_password || fromServer.confirm_new_password) focusFirstInvalid();
+      if (fromServer.current_password || fromServer.new_password || fromServer.confirm_new_password)
+        focusFirstInvalid();
     } finally {
       setBusy(false);
     }
@@ -64,6 +75,18 @@ export function NewPasswordForm({ submitLabel, onSubmit, after }: NewPasswordFor
 
   return (
     <form ref={form} className="iv-auth__form" noValidate onSubmit={submit}>
+      {askCurrent && (
+        <PasswordField
+          label={t('auth.fields.currentPassword')}
+          name="current_password"
+          autoComplete="current-password"
+          showLabel={t('auth.fields.showPassword')}
+          hideLabel={t('auth.fields.hidePassword')}
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+          error={errors.current_password}
+        />
+      )}
       <PasswordField
         label={t('auth.fields.newPassword')}
         name="new_password"

@@ -20,7 +20,11 @@ afterEach(() => {
 
 async function choosePassword(password: string, confirm: string, submit: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('New password'), password);
+  const newPassword = await screen.findByLabelText('New password');
+  // Signed in, the form asks for the current password first (re-authentication).
+  const current = screen.queryByLabelText('Current password');
+  if (current) await user.type(current, 'Old#pass2024');
+  await user.type(newPassword, password);
   await user.type(screen.getByLabelText('Confirm new password'), confirm);
   await user.click(screen.getByRole('button', { name: submit }));
 }
@@ -149,6 +153,7 @@ describe('update password (signed in)', () => {
     const call = api.calls('PATCH', '/users/me/password')[0]!;
     expect(call.headers.get('authorization')).toBe('Bearer tok-ada');
     expect(await call.clone().json()).toEqual({
+      current_password: 'Old#pass2024',
       new_password: 'Better#2025',
       confirm_new_password: 'Better#2025',
     });
@@ -180,6 +185,28 @@ describe('update password (signed in)', () => {
     signedIn();
     await choosePassword('Better#2025', 'Better#2025', 'Update password');
     expect(await screen.findByText(/Password must be 8 to 40 characters/)).toBeTruthy();
+  });
+
+  it('a wrong current password is said on its field, in the language of the screen', async () => {
+    fakeApi([
+      {
+        method: 'PATCH',
+        path: '/users/me/password',
+        status: 422,
+        body: {
+          detail: [
+            {
+              loc: ['body', 'current_password'],
+              msg: 'Your current password is incorrect',
+              type: 'currentPasswordWrong',
+            },
+          ],
+        },
+      },
+    ]);
+    signedIn();
+    await choosePassword('Better#2025', 'Better#2025', 'Update password');
+    expect(await screen.findByText('Your current password is incorrect')).toBeTruthy();
   });
 
   it('a visitor who is not signed in is sent to /', async () => {

@@ -56,6 +56,7 @@ export function UpdatePasswordPage() {
     >
       <NewPasswordForm
         submitLabel={t('auth.updatePassword.submit')}
+        askCurrent
         onSubmit={onSubmit}
         after={
           <Button variant="ghost" block onClick={goBack}>

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { PaidPlan } from '../../domain/plans.ts';
 import type { ProviderSnapshot } from '../../domain/provider-sync.ts';
 import type { ProviderEvent } from '../payment-provider.ts';
@@ -102,6 +103,11 @@ const scheduleEvents = new Set([
   'subscription_schedule.completed',
 ]);
 
+/** A checkout or user id as billing makes them (UUIDs); anything else is not ours: null. */
+function ownId(value: string | null | undefined): string | null {
+  return value && z.uuid().safeParse(value).success ? value : null;
+}
+
 /** A verified Stripe event as a provider event; null for the types billing does not follow. */
 export function providerEventOfStripe(event: Stripe.Event): ProviderEvent | null {
   const base = { provider: 'stripe' as const, id: event.id, type: event.type, checkout: null, invoice: null };
@@ -115,7 +121,11 @@ export function providerEventOfStripe(event: Stripe.Event): ProviderEvent | null
       ...base,
       subscriptionId: idOf(session.subscription),
       customerId: idOf(session.customer),
-      checkout: { checkoutId: session.metadata?.checkoutId ?? null, userId: session.client_reference_id },
+      // Only ids of ours: another product on the same Stripe account may set metadata of its own.
+      checkout: {
+        checkoutId: ownId(session.metadata?.checkoutId),
+        userId: ownId(session.client_reference_id),
+      },
     };
   }
   if (subscriptionEvents.has(event.type)) {

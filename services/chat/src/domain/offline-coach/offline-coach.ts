@@ -8,6 +8,9 @@ import {
   type QuestionnaireAnswer,
 } from '../coach-context.ts';
 import { foldText } from '../language.ts';
+import { assessMessage } from '../safety/assess.ts';
+import { safetyReply } from '../safety/crisis-reply.ts';
+import { hasRiskCue } from '../safety/risk-cues.ts';
 import { type Emotion, emotions, phrases } from './phrases.ts';
 
 export interface OfflineCoachInput {
@@ -148,6 +151,12 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   }
 
   const text = kind === 'attachment' ? message.replace(/^\s*📎[^\n]*\n?/u, '').trim() : message;
+  // A flagged message normally never reaches this coach (the care reply comes instead); if one
+  // does, it gets the care reply too, never a reflection of its words.
+  const safety = assessMessage(text, language);
+  if (safety.tier !== 'none') return safetyReply({ tier: safety.tier, category: safety.category, language });
+  // Heavy words the detector did not flag are heard, not quoted back.
+  const quote = !hasRiskCue(text);
   const fileLines = attachmentLines(input, kind === 'attachment');
   parts.push(...fileLines);
   const folded = foldText(text);
@@ -155,11 +164,17 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   if (wordCount < 4) {
     // With files, a short message is their label ('Files attached'): nothing to reflect on.
     if (text !== '' && fileLines.length === 0)
-      parts.push(fill(pick(t.reflections, seed), { p: quotable(text, MAX_PHRASE_WORDS) }));
+      parts.push(
+        quote
+          ? fill(pick(t.reflections, seed), { p: quotable(text, MAX_PHRASE_WORDS) })
+          : t.heardWithoutQuote,
+      );
     parts.push(pick(fileLines.length > 0 ? t.questions.attachment : t.questions.opening, seed));
     return parts.join('\n\n');
   }
-  const reflection = [fill(pick(t.reflections, seed), { p: keyPhrase(text, language) })];
+  const reflection = [
+    quote ? fill(pick(t.reflections, seed), { p: keyPhrase(text, language) }) : t.heardWithoutQuote,
+  ];
   const emotion = emotionOf(folded, language);
   if (emotion) reflection.push(fill(t.emotionLine, { e: t.emotionNouns[emotion] }));
   parts.push(reflection.join(' '));

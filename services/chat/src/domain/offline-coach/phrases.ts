@@ -17,6 +17,11 @@ export interface CoachPhrases {
   intro: string;
   /** `{p}`: the person's own words. */
   reflections: string[];
+  /**
+   * Said instead of a reflection when the message holds heavy words (a risk cue): the coach never
+   * quotes those back (docs/safety.md).
+   */
+  heardWithoutQuote: string;
   /** `{e}`: the emotion's noun. */
   emotionLine: string;
   emotionNouns: Record<Emotion, string>;
@@ -56,6 +61,7 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
     intro:
       "I'm the offline coach: a simple built-in companion that works without an AI model. I listen, reflect back what you share and ask one question at a time. I'm not a therapist, and I give no medical, legal or financial advice.",
     reflections: ['You wrote: “{p}”.', 'I’m hearing: “{p}”.', 'What stands out to me is: “{p}”.'],
+    heardWithoutQuote: 'Thank you for putting this into words. I’m listening, and there is no hurry.',
     emotionLine: 'It sounds like there is a lot of {e} in this for you.',
     emotionNouns: {
       pressure: 'pressure',
@@ -126,6 +132,7 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
     intro:
       "Je suis le coach hors ligne : un compagnon simple, intégré, qui fonctionne sans modèle d'IA. J'écoute, je vous renvoie ce que vous partagez et je pose une question à la fois. Je ne suis pas thérapeute et je ne donne aucun conseil médical, juridique ou financier.",
     reflections: ['Vous avez écrit : « {p} ».', "J'entends : « {p} ».", 'Ce qui me frappe, c’est : « {p} ».'],
+    heardWithoutQuote: 'Merci d’avoir mis cela en mots. Je vous écoute, et rien ne presse.',
     emotionLine: "On dirait qu'il y a beaucoup de {e} là-dedans pour vous.",
     emotionNouns: {
       pressure: 'pression',
@@ -200,6 +207,7 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
     intro:
       'Ich bin der Offline-Coach: ein einfacher, eingebauter Begleiter, der ohne KI-Modell arbeitet. Ich höre zu, spiegle, was du teilst, und stelle eine Frage nach der anderen. Ich bin kein Therapeut und gebe keine medizinischen, rechtlichen oder finanziellen Ratschläge.',
     reflections: ['Du hast geschrieben: „{p}“.', 'Ich höre: „{p}“.', 'Was mir auffällt, ist: „{p}“.'],
+    heardWithoutQuote: 'Danke, dass du das in Worte fasst. Ich höre dir zu, und es gibt keine Eile.',
     emotionLine: 'Es klingt, als steckte darin viel {e} für dich.',
     emotionNouns: {
       pressure: 'Druck',
@@ -271,6 +279,7 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
     intro:
       'Sono il coach offline: un semplice compagno integrato che funziona senza un modello di IA. Ascolto, ti restituisco ciò che condividi e faccio una domanda alla volta. Non sono un terapeuta e non do consigli medici, legali o finanziari.',
     reflections: ['Hai scritto: «{p}».', 'Sento: «{p}».', 'Quello che mi colpisce è: «{p}».'],
+    heardWithoutQuote: 'Grazie di averlo messo in parole. Ti ascolto, e non c’è fretta.',
     emotionLine: 'Sembra che in questo ci sia molta {e} per te.',
     emotionNouns: {
       pressure: 'pressione',
@@ -342,6 +351,7 @@ export const phrases: Record<LanguageCode, CoachPhrases> = {
     intro:
       'Soy el coach sin conexión: un compañero sencillo e integrado que funciona sin un modelo de IA. Escucho, te devuelvo lo que compartes y hago una pregunta a la vez. No soy terapeuta y no doy consejos médicos, legales ni financieros.',
     reflections: ['Escribiste: «{p}».', 'Escucho: «{p}».', 'Lo que me llama la atención es: «{p}».'],
+    heardWithoutQuote: 'Gracias por ponerlo en palabras. Te escucho, y no hay prisa.',
     emotionLine: 'Parece que en esto hay mucha {e} para ti.',
     emotionNouns: {
       pressure: 'presión',

@@ -1,4 +1,5 @@
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
+import { assessMessage, type SafetyTier } from './assess.ts';
 import { detectCrisis } from './detector.ts';
 import { hasRiskCue } from './risk-cues.ts';
 import type { SafetyCase } from './test-set.ts';
@@ -57,7 +58,7 @@ export interface RiskCueScore {
   language: LanguageCode;
   positives: number;
   negatives: number;
-  /** Crisis sentences the rule detector does not flag. */
+  /** Crisis sentences the detector does not flag. */
   ruleMisses: number;
   /** Of those, the ones with a risk cue: the model check would be asked about them. */
   missesCaught: number;
@@ -85,7 +86,7 @@ export function evaluateRiskCues(set: Record<LanguageCode, SafetyCase[]>): RiskC
       uncaught: [],
     };
     for (const c of set[language]) {
-      const flagged = detectCrisis(c.text) !== null;
+      const flagged = assessMessage(c.text, language).tier !== 'none';
       const cue = hasRiskCue(c.text);
       if (c.expected) {
         score.positives++;
@@ -102,5 +103,112 @@ export function evaluateRiskCues(set: Record<LanguageCode, SafetyCase[]>): RiskC
       }
     }
     return score;
+  });
+}
+
+/** One labelled message of the three-tier corpus. */
+export interface TierCase {
+  text: string;
+  lang: LanguageCode;
+  tier: SafetyTier;
+}
+
+/** How the three-tier detector and the old rule detector do on one language of a labelled set. */
+export interface TierScore {
+  language: LanguageCode;
+  acute: number;
+  possible: number;
+  none: number;
+  /** Crisis (acute or possible) against none. */
+  precision: number;
+  recall: number;
+  falseAlarmRate: number;
+  /** Per tier: of the messages given this tier, the share that have it; of those that have it, the share given it. */
+  tiers: Record<'acute' | 'possible', { precision: number; recall: number; flagged: number }>;
+  /** The old rule detector (`detectCrisis`) on the same messages. */
+  baseline: { precision: number; recall: number; falseAlarmRate: number };
+  misses: Array<{ text: string; expected: SafetyTier; got: SafetyTier }>;
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
+
+/** Precision, recall and false alarms per language and tier, with the old detector beside. */
+export function evaluateTiers(cases: TierCase[]): TierScore[] {
+  return languageCodes
+    .filter((language) => cases.some((c) => c.lang === language))
+    .map((language) => {
+      const mine = cases.filter((c) => c.lang === language);
+      const got = mine.map((c) => assessMessage(c.text, language).tier);
+      const old = mine.map((c) => detectCrisis(c.text) !== null);
+      const isCrisis = mine.map((c) => c.tier !== 'none');
+      const count = (pred: (i: number) => boolean) => mine.filter((_, i) => pred(i)).length;
+      const positives = count((i) => isCrisis[i]!);
+      const negatives = mine.length - positives;
+      const tp = count((i) => isCrisis[i]! && got[i] !== 'none');
+      const fp = count((i) => !isCrisis[i]! && got[i] !== 'none');
+      const oldTp = count((i) => isCrisis[i]! && old[i]!);
+      const oldFp = count((i) => !isCrisis[i]! && old[i]!);
+      const tierFigures = (tier: 'acute' | 'possible') => {
+        const given = count((i) => got[i] === tier);
+        const right = count((i) => got[i] === tier && mine[i]!.tier === tier);
+        const having = count((i) => mine[i]!.tier === tier);
+        return {
+          precision: ratio(right, given),
+          recall: ratio(
+            count((i) => mine[i]!.tier === tier && got[i] !== 'none'),
+            having,
+          ),
+          flagged: given,
+        };
+      };
+      return {
+        language,
+        acute: count((i) => mine[i]!.tier === 'acute'),
+        possible: count((i) => mine[i]!.tier === 'possible'),
+        none: negatives,
+        precision: ratio(tp, tp + fp),
+        recall: ratio(tp, positives),
+        falseAlarmRate: ratio(fp, negatives),
+        tiers: { acute: tierFigures('acute'), possible: tierFigures('possible') },
+        baseline: {
+          precision: ratio(oldTp, oldTp + oldFp),
+          recall: ratio(oldTp, positives),
+          falseAlarmRate: ratio(oldFp, negatives),
+        },
+        misses: mine
+          .map((c, i) => ({ text: c.text, expected: c.tier, got: got[i]! }))
+          .filter((m) => (m.expected === 'none') !== (m.got === 'none')),
+      };
+    });
+}
+
+/** The detector and the old rule detector on a set that is not three-tier labelled. */
+export interface OtherSetScore {
+  language: LanguageCode;
+  crisis: number;
+  other: number;
+  recall: number;
+  falseAlarms: number;
+  oldRecall: number;
+  oldFalseAlarms: number;
+}
+
+/** Recall and false alarms (counts) of both detectors on a crisis / other set. */
+export function evaluateOtherSet(set: Record<LanguageCode, SafetyCase[]>): OtherSetScore[] {
+  return languageCodes.map((language) => {
+    const cases = set[language];
+    const crisis = cases.filter((c) => c.expected !== null);
+    const other = cases.filter((c) => c.expected === null);
+    const flagged = (c: SafetyCase) => assessMessage(c.text, language).tier !== 'none';
+    const old = (c: SafetyCase) => detectCrisis(c.text) !== null;
+    return {
+      language,
+      crisis: crisis.length,
+      other: other.length,
+      recall: ratio(crisis.filter(flagged).length, crisis.length),
+      falseAlarms: other.filter(flagged).length,
+      oldRecall: ratio(crisis.filter(old).length, crisis.length),
+      oldFalseAlarms: other.filter(old).length,
+    };
   });
 }

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { languageCodes } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
-import { crisisReply } from './crisis-reply.ts';
+import { safetyFigures } from '../../safety-figures.ts';
+import { systemPrompt } from '../system-prompt.ts';
+import { checkInLine, crisisReply, safetyReply } from './crisis-reply.ts';
 import { detectCrisis } from './detector.ts';
-import { evaluateRiskCues, evaluateSafety } from './evaluate.ts';
+import { evaluateSafety } from './evaluate.ts';
 import { heldOutSet } from './held-out-set.ts';
 import { REPORT_END, REPORT_START, renderSafetyReport } from './report.ts';
 import { safetyTestSet } from './test-set.ts';
@@ -33,12 +35,11 @@ describe('the safety test set', () => {
     },
   );
 
-  it('has docs/safety.md up to date with the figures (npm run safety-report -w services/chat)', () => {
+  it('has docs/safety.md up to date with the figures (npm run safety-report -w services/chat)', {
+    timeout: 180_000,
+  }, () => {
     const document = readFileSync(docs, 'utf8');
-    const expected = renderSafetyReport(evaluateSafety(safetyTestSet), evaluateSafety(heldOutSet), {
-      tuning: evaluateRiskCues(safetyTestSet),
-      heldOut: evaluateRiskCues(heldOutSet),
-    });
+    const expected = renderSafetyReport(safetyFigures());
     const start = document.indexOf(REPORT_START);
     const end = document.indexOf(REPORT_END);
     expect(start).toBeGreaterThan(0);
@@ -110,21 +111,71 @@ describe('the detector', () => {
   });
 });
 
-describe('the crisis answer', () => {
-  it.each(languageCodes)('lists the Swiss, European and international resources in %s', (language) => {
-    for (const category of safetyCategories) {
-      const reply = crisisReply(category, language);
-      for (const resource of ['**143**', '**147**', '**144**', '**112**', 'https://findahelpline.com'])
-        expect(reply).toContain(resource);
-      expect(reply).toContain('Die Dargebotene Hand / La Main Tendue / Telefono Amico');
-      expect(reply.includes('**117**')).toBe(category === 'abuse' || category === 'acute_danger');
-    }
-  });
+describe('the care replies', () => {
+  const tiers = ['acute', 'possible'] as const;
+  it.each(languageCodes)(
+    "list the Swiss, European and other countries' resources in %s, in every tier",
+    (language) => {
+      for (const tier of tiers)
+        for (const category of [null, ...safetyCategories]) {
+          const reply = safetyReply({ tier, category, language });
+          for (const resource of [
+            '**143**',
+            '**147**',
+            '**144**',
+            '**112**',
+            '3114',
+            '024',
+            '988',
+            'https://findahelpline.com',
+          ])
+            expect(reply).toContain(resource);
+          expect(reply).toContain('Die Dargebotene Hand / La Main Tendue / Telefono Amico');
+          // The police for danger now, and for violence at home.
+          expect(reply.includes('**117**')).toBe(tier === 'acute' || category === 'abuse');
+        }
+    },
+  );
+
+  it.each(languageCodes)(
+    'ask the direct question about safety in the possible tier in %s, and say it is an AI',
+    (language) => {
+      const possible = safetyReply({ tier: 'possible', category: null, language });
+      const acute = safetyReply({ tier: 'acute', category: null, language });
+      // One question mark at least: the possible reply asks; both say the coach is an AI, not a person.
+      expect(possible).toMatch(/\?/);
+      for (const reply of [possible, acute]) expect(reply).toMatch(/\b(AI|IA|KI)\b/);
+      expect(possible).not.toBe(acute);
+      expect(checkInLine(language)).toContain('**143**');
+    },
+  );
 
   it('speaks the person’s language', () => {
-    expect(crisisReply('suicidal_thoughts', 'fr')).toContain('Merci de me l’avoir dit'.replace('’', "'"));
-    expect(crisisReply('self_harm', 'de')).toContain('In der Schweiz');
-    expect(crisisReply('abuse', 'it')).toContain('In Svizzera');
-    expect(crisisReply('acute_danger', 'es')).toContain('En Suiza');
+    expect(crisisReply('suicidal_thoughts', 'fr')).toContain("Merci de me l'avoir dit");
+    expect(safetyReply({ tier: 'possible', category: null, language: 'de' })).toContain(
+      'Ich möchte dich direkt fragen',
+    );
+    expect(safetyReply({ tier: 'possible', category: 'abuse', language: 'it' })).toContain(
+      'ti senti al sicuro a casa',
+    );
+    expect(safetyReply({ tier: 'acute', category: null, language: 'es' })).toContain('En Suiza');
+  });
+});
+
+describe('the system prompt', () => {
+  it.each(languageCodes)('carries the same protocol as the care replies (%s)', (language) => {
+    const prompt = systemPrompt(language);
+    for (const words of [
+      'Acute',
+      'Possible',
+      'ask directly',
+      'Never quote',
+      'check in',
+      '143',
+      '144',
+      '117',
+      '112',
+    ])
+      expect(prompt).toContain(words);
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FilesClientError, fetchExtractedTexts } from '@innerview/files-client';
+import { type CallSigner, callSigner } from '@innerview/kit/trust';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilesClientError, fetchExtractedTexts } from './client.ts';
 import { makeDocx, makePng } from './testing/fixtures.ts';
 import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
 
@@ -10,9 +11,12 @@ import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
 let h: FilesHarness;
 let silent: Server;
 let silentUrl: string;
+/** The chat service's signer, with the key of the files service under test. */
+let chat: CallSigner;
 
 beforeAll(async () => {
   h = await startFilesHarness();
+  chat = callSigner('chat', { current: h.signingKey });
   // A server that takes requests and never answers.
   silent = createServer(() => {});
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -37,7 +41,7 @@ describe('fetchExtractedTexts', () => {
     ).body.files;
     const texts = await fetchExtractedTexts({
       baseUrl: h.url,
-      token: h.internalToken,
+      calls: chat,
       userId: me,
       fileIds: [png.id, docx.id],
       sessionId: session,
@@ -55,7 +59,7 @@ describe('fetchExtractedTexts', () => {
     ]);
     const withImage = await fetchExtractedTexts({
       baseUrl: h.url,
-      token: h.internalToken,
+      calls: chat,
       userId: me,
       fileIds: [png.id],
       includeImageData: true,
@@ -67,26 +71,26 @@ describe('fetchExtractedTexts', () => {
     const foreign = randomUUID();
     const error = await fetchExtractedTexts({
       baseUrl: h.url,
-      token: h.internalToken,
+      calls: chat,
       userId: randomUUID(),
       fileIds: [foreign],
     }).catch((e) => e);
     expect(error).toBeInstanceOf(FilesClientError);
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: `File not found: ${foreign}` });
-    const wrongToken = await fetchExtractedTexts({
+    const wrongKey = await fetchExtractedTexts({
       baseUrl: h.url,
-      token: 'wrong'.repeat(10),
+      calls: callSigner('chat', { current: 'wrong'.repeat(10) }),
       userId: randomUUID(),
       fileIds: [foreign],
     }).catch((e) => e);
-    expect(wrongToken).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(wrongKey).toMatchObject({ status: 401, code: 'UNTRUSTED_CALL' });
   });
 
   it('gives up after its time-out, and when its signal aborts', async () => {
     const started = Date.now();
     const late = await fetchExtractedTexts({
       baseUrl: silentUrl,
-      token: 't',
+      calls: chat,
       userId: randomUUID(),
       fileIds: [randomUUID()],
       timeoutMs: 200,
@@ -96,7 +100,7 @@ describe('fetchExtractedTexts', () => {
     const controller = new AbortController();
     const pending = fetchExtractedTexts({
       baseUrl: silentUrl,
-      token: 't',
+      calls: chat,
       userId: randomUUID(),
       fileIds: [randomUUID()],
       signal: controller.signal,
@@ -108,7 +112,7 @@ describe('fetchExtractedTexts', () => {
   it('says NETWORK_ERROR when nothing listens', async () => {
     const error = await fetchExtractedTexts({
       baseUrl: 'http://127.0.0.1:9',
-      token: 't',
+      calls: chat,
       userId: randomUUID(),
       fileIds: [randomUUID()],
     }).catch((e) => e);

@@ -1,7 +1,5 @@
+import type { CallSigner } from '@innerview/kit/trust';
 import { z } from 'zod';
-import { INTERNAL_TOKEN_HEADER } from './internal-token.ts';
-
-export { INTERNAL_TOKEN_HEADER, loadOrCreateInternalToken } from './internal-token.ts';
 
 /** One attachment as the files service gives it to the chat service. */
 export const ExtractedText = z.object({
@@ -21,7 +19,7 @@ export type ExtractedText = z.infer<typeof ExtractedText>;
 
 /**
  * The call failed. `status` is the files service's HTTP status (404: a file id that is not the
- * user's; 422: a file of another session; 401: wrong token), or 0 when there was no answer
+ * user's; 422: a file of another session; 401: a call not signed), or 0 when there was no answer
  * (`code` then says TIMEOUT, ABORTED or NETWORK_ERROR).
  */
 export class FilesClientError extends Error {
@@ -38,8 +36,8 @@ export class FilesClientError extends Error {
 export interface FetchExtractedTextsOptions {
   /** The files service's base URL (its own, not the gateway's), e.g. `http://files:8105`. */
   baseUrl: string;
-  /** `INTERNAL_TOKEN` (or `loadOrCreateInternalToken(...)` in an embedded run). */
-  token: string;
+  /** The calling service's signer (`ctx.calls`): the call is signed for `userId` (ADR 43). */
+  calls: CallSigner;
   userId: string;
   fileIds: string[];
   /** The session the message is sent in: files of another session are refused, unbound ones join it. */
@@ -62,9 +60,13 @@ export async function fetchExtractedTexts(options: FetchExtractedTextsOptions): 
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(new URL('/internal/extracted-text', options.baseUrl), {
+    const url = new URL('/internal/extracted-text', options.baseUrl);
+    response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: options.token },
+      headers: {
+        'content-type': 'application/json',
+        ...options.calls.headers('POST', url, { userId: options.userId }),
+      },
       body: JSON.stringify({
         user_id: options.userId,
         file_ids: options.fileIds,

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { ManualClock } from '@innerview/kit/clock';
+import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import { type OwnRedis, startOwnRedis } from '@innerview/kit/testing/redis-server';
+import { RedisRevocationStore, TokenCheckUnavailableError } from '@innerview/kit/tokens/index';
+import { Redis } from 'ioredis';
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter, type RateLimiter } from './security/rate-limiter.ts';
+import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+
+// Auth on the real PostgreSQL with its revocation cache and rate limits on a PRIVATE redis-server,
+// which is killed and started again EMPTY (ADR 38): a revoked token must never work again, logins
+// must not turn into 500s while Redis is away, and auth stays ready.
+
+let h: AuthHarness;
+let redis: OwnRedis;
+let database: { url: string; drop(): Promise<void> };
+let revocations: RedisRevocationStore;
+let gatewayRevocations: RedisRevocationStore;
+let rateLimiter: RateLimiter;
+const clock = new ManualClock('2026-05-01T10:00:00.000Z');
+
+beforeAll(async () => {
+  redis = await startOwnRedis();
+  database = await createTestDatabase('iv_auth_reset');
+  const prefix = `test:${randomUUID()}:revoked:`;
+  revocations = new RedisRevocationStore({ url: redis.url, prefix, clock });
+  gatewayRevocations = new RedisRevocationStore({ url: redis.url, prefix, clock });
+  rateLimiter = createRateLimiter({ redisUrl: redis.url, clock });
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  h = await startAuthHarness({
+    env: {
+      DATABASE_URL: database.url,
+      AUTH_PRIVATE_JWK: JSON.stringify(await exportJWK(pair.privateKey)),
+      JOBS: 'memory',
+      // The real limits, not the tests' usual multiple: the fail-open path is what is checked.
+      AUTH_RATE_LIMIT_MULTIPLIER: '1',
+    },
+    revocations,
+    gatewayRevocations,
+    rateLimiter,
+    clock,
+  });
+});
+
+afterAll(async () => {
+  await h?.stop();
+  await Promise.all([revocations?.close(), gatewayRevocations?.close(), rateLimiter?.close()]);
+  await redis?.stop();
+  await database?.drop();
+});
+
+/** What the gateway would do with the token: an identity, a refusal (401) or "cannot tell" (503). */
+async function gatewaySees(token: string): Promise<'accepted' | 'refused' | 'unavailable'> {
+  try {
+    return (await h.asGateway(token)) ? 'accepted' : 'refused';
+  } catch (error) {
+    if (error instanceof TokenCheckUnavailableError) return 'unavailable';
+    throw error;
+  }
+}
+
+/** Asks as the gateway until the token is refused; the answers seen on the way, in order. */
+async function seenUntilRefused(token: string, timeoutMs = 15_000): Promise<string[]> {
+  const seen: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await gatewaySees(token);
+    if (seen.at(-1) !== answer) seen.push(answer);
+    if (answer === 'refused') return seen;
+    if (Date.now() > deadline) throw new Error(`still not refused after ${timeoutMs} ms: ${seen.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('auth when its Redis dies and comes back empty', () => {
+  it('keeps a revoked token refused, lets people sign in meanwhile, and stays ready', async () => {
+    const gone = await h.signedIn();
+    const kept = await h.signedIn();
+    expect((await h.post('/api/v1/login/logout', undefined, gone.headers)).status).toBe(200);
+    expect(await gatewaySees(gone.token)).toBe('refused');
+    expect(await gatewaySees(kept.token)).toBe('accepted');
+
+    await redis.kill();
+    // Without Redis nothing can be told apart: the gateway answers 503, never lets the token through.
+    expect(await gatewaySees(gone.token)).toBe('unavailable');
+    // Signing in goes on (rate limits fail open; the lockout is in the database), and no 500.
+    const login = await h.login(kept.email, kept.password);
+    expect(login.status).toBe(200);
+    const wrong = await h.login(kept.email, 'Wrong-password-1');
+    expect(wrong.status).toBe(401);
+    // Logout cannot be recorded in the cache the gateway reads: a 503 to retry, and nothing changed.
+    const logout = await h.post('/api/v1/login/logout', undefined, kept.headers);
+    expect(logout.status).toBe(503);
+    expect(await logout.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+    const ready = await fetch(`${h.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks.revocations).toMatchObject({ ok: false, optional: true });
+
+    await redis.restart();
+    // The emptied cache is refilled from the database by auth; until then "cannot tell", never "accepted".
+    expect(await seenUntilRefused(gone.token)).not.toContain('accepted');
+    expect(await gatewaySees(kept.token)).toBe('accepted');
+    // A logout after the reset is refused as well, and its user's other sessions are untouched.
+    expect((await h.post('/api/v1/login/logout', undefined, kept.headers)).status).toBe(200);
+    expect(await gatewaySees(kept.token)).toBe('refused');
+  });
+
+  it('refuses, rather than accepts, while the cache is emptied and auth has not refilled it yet', async () => {
+    const gone = await h.signedIn();
+    expect((await h.post('/api/v1/login/logout', undefined, gone.headers)).status).toBe(200);
+    // Emptied behind auth's back (our own server: nobody else's data), checked at once and on.
+    const admin = new Redis(redis.url);
+    try {
+      await admin.flushall();
+    } finally {
+      await admin.quit();
+    }
+    expect(await seenUntilRefused(gone.token)).not.toContain('accepted');
+  });
+});

@@ -1,0 +1,76 @@
+import { type LanguageCode, languageCodes } from '@innerview/contracts';
+import { describe, expect, it } from 'vitest';
+import { readEvaluation } from '../../safety-corpus.ts';
+import { assessMessage } from './assess.ts';
+import { coachingTalk } from './coaching-talk.ts';
+import { evaluateTiers } from './evaluate.ts';
+
+/**
+ * Floors on the held-out evaluation set (another writer; never trained or tuned on), per language:
+ * what `npm run safety-report` measured for the committed model (docs/safety.md), less a small
+ * margin, so a retrained model that does worse fails here. Measured 2026-11-26: recall en 0.74,
+ * fr 0.73, de 0.76, it 0.71, es 0.69; false alarms en 0.050, fr 0.013, de 0.025, it 0.063,
+ * es 0.075. The issue's target (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md.
+ */
+const floors: Record<LanguageCode, { recall: number; falseAlarms: number }> = {
+  en: { recall: 0.7, falseAlarms: 0.075 },
+  fr: { recall: 0.69, falseAlarms: 0.04 },
+  de: { recall: 0.72, falseAlarms: 0.05 },
+  it: { recall: 0.67, falseAlarms: 0.09 },
+  es: { recall: 0.65, falseAlarms: 0.1 },
+};
+
+describe('the three-tier detector on the held-out evaluation set', () => {
+  const scores = evaluateTiers(readEvaluation());
+
+  it.each(languageCodes)('keeps recall and false alarms at their measured floors in %s', (language) => {
+    const score = scores.find((s) => s.language === language)!;
+    expect(score.acute + score.possible).toBe(80);
+    expect(score.none).toBe(80);
+    expect(score.recall).toBeGreaterThanOrEqual(floors[language].recall);
+    expect(score.falseAlarmRate).toBeLessThanOrEqual(floors[language].falseAlarms);
+    // Better than the rules alone (the old detector), measured in the same run.
+    expect(score.recall).toBeGreaterThan(score.baseline.recall * 3);
+  });
+
+  it('gives the acute tier mostly to acute messages', () => {
+    for (const score of scores) expect(score.tiers.acute.precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('the three-tier detector on everyday messages', () => {
+  it('answers nearly all ordinary coaching talk as coaching (one known false alarm, docs/safety.md)', () => {
+    const flagged = coachingTalk.filter((m) => assessMessage(m.text, m.language).tier !== 'none');
+    expect(flagged.length).toBeLessThanOrEqual(1);
+  });
+
+  it('flags direct statements in every language, in the language they are written in', () => {
+    expect(assessMessage('I want to die.', 'de')).toMatchObject({ language: 'en' });
+    expect(assessMessage('I want to die.', 'de').tier).not.toBe('none');
+    expect(assessMessage('Ich will nicht mehr leben.', 'en')).toMatchObject({ language: 'de' });
+    expect(assessMessage('Ich will nicht mehr leben.', 'en').tier).not.toBe('none');
+    expect(assessMessage('Je veux mourir.', 'en').tier).not.toBe('none');
+    expect(assessMessage('Voglio morire.', 'en').tier).not.toBe('none');
+    expect(assessMessage('Quiero morirme.', 'en').tier).not.toBe('none');
+  });
+
+  it('catches the indirect messages of the issue, and not a dark idiom', () => {
+    expect(
+      assessMessage("I'm so tired. Some nights I think it would be easier to just disappear.", 'en').tier,
+    ).not.toBe('none');
+    expect(
+      assessMessage("Parfois je me dis que ce serait plus simple si je n'étais plus là.", 'fr').tier,
+    ).not.toBe('none');
+    expect(assessMessage('This deadline is killing me', 'en').tier).toBe('none');
+  });
+
+  it('takes a few milliseconds a message, with no network', () => {
+    const texts = coachingTalk.map((m) => m.text);
+    assessMessage(texts[0]!, 'en');
+    const started = performance.now();
+    for (let round = 0; round < 3; round++) for (const text of texts) assessMessage(text, 'en');
+    const perMessage = (performance.now() - started) / (texts.length * 3);
+    // About 2 ms measured on the development machine; room left for a busy host.
+    expect(perMessage).toBeLessThan(25);
+  });
+});

@@ -1,0 +1,69 @@
+import { normaliseForSafety } from '../clauses.ts';
+
+/**
+ * The features the learned detector reads, hashed into a fixed number of buckets (the "hashing
+ * trick": no vocabulary to store, the model stays the same size whatever the corpus).
+ *
+ * On the folded text (lower case, accents removed, so "wünschte", "wunschte" and "WÜNSCHTE" are
+ * one thing): character 3- to 5-grams inside word boundaries, which survive typos, missing accents
+ * and inflection ("pills"/"pillole"/"Pillen" share "pil"), plus words and word pairs, which carry
+ * the phrasing ("not be", "be here"). Extra named signals (the rule detector's verdict) are hashed
+ * the same way with a prefix no text can produce.
+ */
+export const FEATURE_BITS = 18;
+export const BUCKETS = 1 << FEATURE_BITS;
+const MASK = BUCKETS - 1;
+
+/** FNV-1a over UTF-16 code units: fast, deterministic, the same in training and at run time. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Longest text read: a message longer than this is read from its start and its end. */
+const MAX_CHARS = 4000;
+
+function clip(text: string): string {
+  if (text.length <= MAX_CHARS) return text;
+  return `${text.slice(0, MAX_CHARS / 2)} ${text.slice(-MAX_CHARS / 2)}`;
+}
+
+/** Words of folded text: letters and digits, apostrophes split ("j'ai" → "j", "ai"). */
+export function words(folded: string): string[] {
+  return folded.split(/[^a-z0-9]+/).filter((w) => w !== '');
+}
+
+/**
+ * The hashed features of a text, as bucket → count (counts then scaled to unit length, so a long
+ * message does not shout louder than a short one).
+ */
+export function featuresOf(text: string, signals: string[] = []): Map<number, number> {
+  const folded = clip(normaliseForSafety(text));
+  const counts = new Map<number, number>();
+  const add = (key: string) => {
+    const bucket = hashString(key) & MASK;
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  };
+  const ws = words(folded);
+  for (const w of ws) {
+    add(`w:${w}`);
+    const padded = ` ${w} `;
+    for (let n = 3; n <= 5; n++)
+      for (let i = 0; i + n <= padded.length; i++) add(`c:${padded.slice(i, i + n)}`);
+  }
+  for (let i = 0; i + 1 < ws.length; i++) add(`b:${ws[i]} ${ws[i + 1]}`);
+  for (const signal of signals) add(`s:${signal}`);
+  let norm = 0;
+  for (const [bucket, count] of counts) {
+    const value = Math.log1p(count);
+    counts.set(bucket, value);
+    norm += value * value;
+  }
+  norm = Math.sqrt(norm);
+  for (const [bucket, value] of counts) counts.set(bucket, value / norm);
+  return counts;
+}

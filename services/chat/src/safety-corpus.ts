@@ -1,0 +1,51 @@
+// Reads the safety corpus (domain/safety/corpus/, see its README): JSON lines written by
+// independent writers, one folder per writer, one file per language.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type LanguageCode, languageCodes } from '@innerview/contracts';
+import { type SafetyTier, safetyTiers } from './domain/safety/learned/model.ts';
+
+export const corpusDir = path.resolve(import.meta.dirname, 'domain/safety/corpus');
+
+export interface CorpusLine {
+  text: string;
+  lang: LanguageCode;
+  tier: SafetyTier;
+  kind: string;
+  /** The folder it came from: one writer. */
+  writer: string;
+}
+
+function readLines(writer: string, language: LanguageCode): CorpusLine[] {
+  const file = path.join(corpusDir, writer, `${language}.jsonl`);
+  if (!existsSync(file)) return [];
+  const out: CorpusLine[] = [];
+  for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line) as Partial<CorpusLine>;
+    if (
+      typeof row.text !== 'string' ||
+      row.lang !== language ||
+      !safetyTiers.includes(row.tier as SafetyTier)
+    )
+      throw new Error(`${writer}/${language}.jsonl line ${i + 1}: not a {text, lang, tier, kind} line`);
+    out.push({ text: row.text, lang: language, tier: row.tier as SafetyTier, kind: row.kind ?? '', writer });
+  }
+  return out;
+}
+
+/** The training writers' folders (train-a, train-b, ...): never the evaluation set. */
+export function trainingWriters(): string[] {
+  return readdirSync(corpusDir)
+    .filter((d) => d.startsWith('train-'))
+    .sort();
+}
+
+export function readTraining(): CorpusLine[] {
+  return trainingWriters().flatMap((writer) => languageCodes.flatMap((l) => readLines(writer, l)));
+}
+
+/** The held-out evaluation set: measured on, never trained or tuned on. */
+export function readEvaluation(): CorpusLine[] {
+  return languageCodes.flatMap((l) => readLines('eval', l));
+}

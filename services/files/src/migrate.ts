@@ -1,0 +1,5 @@
+// Migrates the files database and exits: a one-shot job before the replicas roll out (ADR 37).
+import { migrateService, runOnce } from '@innerview/kit';
+import { filesService } from './app.ts';
+
+await runOnce(() => migrateService(filesService));

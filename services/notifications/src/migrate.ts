@@ -1,0 +1,5 @@
+// Migrates the notifications database and exits: a one-shot job before the replicas roll out (ADR 37).
+import { migrateService, runOnce } from '@innerview/kit';
+import { notificationsService } from './app.ts';
+
+await runOnce(() => migrateService(notificationsService));
