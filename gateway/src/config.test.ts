@@ -10,6 +10,7 @@ const services = {
   FILES_URL: 'http://files:3000',
   NOTIFICATIONS_URL: 'http://notifications:3000',
   REDIS_URL: 'redis://redis:6379',
+  INTERNAL_SIGNING_KEY: 'a-signing-key-of-at-least-32-characters-long',
 };
 
 describe('gatewaySettingsFromEnv', () => {
@@ -23,6 +24,7 @@ describe('gatewaySettingsFromEnv', () => {
     expect(settings.options.frontends).toBeUndefined();
     expect(settings.options.embedded).toBe(false);
     expect(settings.options.remotes).toEqual({});
+    expect(settings.options.signingKey).toBe(services.INTERNAL_SIGNING_KEY);
   });
 
   it('reads the optional settings', () => {
@@ -51,6 +53,8 @@ describe('gatewaySettingsFromEnv', () => {
       /FILES_URL: must be an http/,
     );
     expect(() => gatewaySettingsFromEnv({ ...services, PORT: 'eighty' })).toThrow(/PORT/);
+    const { INTERNAL_SIGNING_KEY: _key, ...unsigned } = services;
+    expect(() => gatewaySettingsFromEnv(unsigned)).toThrow(/^Invalid configuration: INTERNAL_SIGNING_KEY: required/);
     const { REDIS_URL: _redis, ...withoutRedis } = services;
     expect(() => gatewaySettingsFromEnv(withoutRedis)).toThrow(/^Invalid configuration: REDIS_URL: required/);
   });

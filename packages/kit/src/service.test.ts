@@ -96,9 +96,9 @@ function capturingLogger(name: string): { logger: Logger; lines: () => Array<Rec
 /** The value of the series `name` whose labels include `labels` on a /metrics page. */
 function metricValue(text: string, name: string, labels: Record<string, string>): number | undefined {
   for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const has = Object.entries(labels).every(([k, v]) => match[2]!.includes(`${k}="${v}"`));
+    const has = Object.entries(labels).every(([k, v]) => (match[2] ?? '').includes(`${k}="${v}"`));
     if (has) return Number(match[3]);
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
@@ -15,7 +16,7 @@ const ATTACKER = '203.0.113.7';
 const VICTIM = '198.51.100.4';
 
 async function loginFrom(address: string, email: string, password: string) {
-  const response = await fetch(`${h.url}/api/v1/login/access-token`, {
+  const response = await signedFetch(h.service, `${h.url}/api/v1/login/access-token`, {
     method: 'POST',
     headers: { 'x-innerview-client-ip': address },
     body: new URLSearchParams({ username: email, password, grant_type: 'password', scope: '' }),
@@ -57,7 +58,7 @@ describe('lockout abuse: a stranger cannot keep the owner out', () => {
     const victim = await h.verifiedUser();
     await attack(victim.email, VICTIM);
     expect((await loginFrom(VICTIM, victim.email, victim.password)).status).toBe(403);
-    const recovery = await fetch(`${h.url}/api/v1/password-recovery/${encodeURIComponent(victim.email)}`, {
+    const recovery = await signedFetch(h.service, `${h.url}/api/v1/password-recovery/${encodeURIComponent(victim.email)}`, {
       method: 'POST',
       headers: { 'x-innerview-client-ip': '192.0.2.50' },
     });
