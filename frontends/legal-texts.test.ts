@@ -27,6 +27,8 @@ const helpSchema = z.strictObject({
   intro: text,
   billing: faqGroup,
   general: faqGroup,
+  // What the coach does in a crisis (issue 17): fewer entries than the other groups.
+  safety: z.strictObject({ heading: text, items: z.array(item).min(5) }),
   contact: z.strictObject({
     heading: text,
     text,
@@ -131,11 +133,11 @@ describe.each(LANGUAGES)('%s', (lng) => {
 
   it('ids are unique within each document and FAQ', () => {
     const { terms, privacy } = legal(lng);
-    const { billing, general } = help(lng);
+    const { billing, general, safety } = help(lng);
     for (const ids of [
       terms.sections.map((s) => s.id),
       privacy.sections.map((s) => s.id),
-      [...billing.items, ...general.items].map((i) => i.id),
+      [...billing.items, ...general.items, ...safety.items].map((i) => i.id),
     ]) {
       expect(new Set(ids).size).toBe(ids.length);
     }
@@ -209,6 +211,7 @@ describe.each(OTHERS)('%s against English', (lng) => {
     const ids = (h: Help) => ({
       billing: h.billing.items.map((i) => i.id),
       general: h.general.items.map((i) => i.id),
+      safety: h.safety.items.map((i) => i.id),
     });
     expect(ids(help(lng))).toEqual(ids(en.help));
   });

@@ -15,6 +15,7 @@ beforeAll(async () => {
     FILES_URL: url,
     NOTIFICATIONS_URL: url,
     REDIS_URL: 'redis://127.0.0.1:6379',
+    INTERNAL_SIGNING_KEY: 'request-limits-test-signing-key-0123456789',
     HTTP_REQUEST_TIMEOUT_MS: '1500',
   });
   gateway = await startTestGateway({}, {}, { requestTimeoutMs: settings.requestTimeoutMs });

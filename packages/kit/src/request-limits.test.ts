@@ -4,15 +4,17 @@ import { createHttpApp } from './http.ts';
 import { type Listening, listen } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { defineRoute } from './route.ts';
+import { gatewayHeaders, signedFetch } from './testing/signed-calls.ts';
 import { hugeQuery, trickleBody } from './testing/slow-client.ts';
 
 // A service built with the kit, listening as every service does, with a short request time-out.
+const keys = { current: 'request-limits-test-signing-key-0123456789' };
 let service: Listening;
 beforeAll(async () => {
   const app = createHttpApp({
     name: 'chat',
-    // Its one route needs no identity; the kit refuses unsigned calls that name a person (ADR 43).
-    trust: { current: 'request-limits-test-signing-key-0123456789' },
+    // Every call but the probes must be signed (ADR 43): the tests sign as the gateway does.
+    trust: keys,
     logger: createLogger({ name: 'chat', level: 'silent' }),
     routes: [
       defineRoute({
@@ -35,7 +37,9 @@ afterAll(async () => {
 
 describe('request limits of every kit service', () => {
   it('answers a trickled body with 408 in the error shape within the configured time', async () => {
-    const answer = await trickleBody(service.url, '/api/v1/notes');
+    const answer = await trickleBody(service.url, '/api/v1/notes', {
+      headers: gatewayHeaders(keys, 'POST', '/api/v1/notes'),
+    });
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({ detail: 'Request timed out', code: 'REQUEST_TIMEOUT' });
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(1_400);
@@ -50,7 +54,7 @@ describe('request limits of every kit service', () => {
   });
 
   it('still answers a normal request', async () => {
-    const response = await fetch(`${service.url}/api/v1/notes`, {
+    const response = await signedFetch(keys, `${service.url}/api/v1/notes`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ note: 'hi' }),

@@ -7,7 +7,7 @@ import net from 'node:net';
 export function trickleBody(
   url: string,
   path: string,
-  options: { everyMs?: number; giveUpMs?: number } = {},
+  options: { everyMs?: number; giveUpMs?: number; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: string; elapsedMs: number }> {
   const { hostname, port } = new URL(url);
   const everyMs = options.everyMs ?? 200;
@@ -21,9 +21,13 @@ export function trickleBody(
       clearInterval(trickle);
       clearTimeout(giveUp);
     };
+    // Extra headers (a signed statement) so that the server reads the body rather than refusing the call.
+    const extra = Object.entries(options.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.on('connect', () =>
       socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+        `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n${extra}\r\n`,
       ),
     );
     socket.on('data', (chunk) => {
