@@ -54,7 +54,9 @@ describe('gatewaySettingsFromEnv', () => {
     );
     expect(() => gatewaySettingsFromEnv({ ...services, PORT: 'eighty' })).toThrow(/PORT/);
     const { INTERNAL_SIGNING_KEY: _key, ...unsigned } = services;
-    expect(() => gatewaySettingsFromEnv(unsigned)).toThrow(/^Invalid configuration: INTERNAL_SIGNING_KEY: required/);
+    expect(() => gatewaySettingsFromEnv(unsigned)).toThrow(
+      /^Invalid configuration: INTERNAL_SIGNING_KEY: required/,
+    );
     const { REDIS_URL: _redis, ...withoutRedis } = services;
     expect(() => gatewaySettingsFromEnv(withoutRedis)).toThrow(/^Invalid configuration: REDIS_URL: required/);
   });

@@ -58,10 +58,14 @@ describe('lockout abuse: a stranger cannot keep the owner out', () => {
     const victim = await h.verifiedUser();
     await attack(victim.email, VICTIM);
     expect((await loginFrom(VICTIM, victim.email, victim.password)).status).toBe(403);
-    const recovery = await signedFetch(h.service, `${h.url}/api/v1/password-recovery/${encodeURIComponent(victim.email)}`, {
-      method: 'POST',
-      headers: { 'x-innerview-client-ip': '192.0.2.50' },
-    });
+    const recovery = await signedFetch(
+      h.service,
+      `${h.url}/api/v1/password-recovery/${encodeURIComponent(victim.email)}`,
+      {
+        method: 'POST',
+        headers: { 'x-innerview-client-ip': '192.0.2.50' },
+      },
+    );
     expect(recovery.status).toBe(200);
     const requested = await h.waitForEvent(
       'auth.password-reset.requested',
