@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, migrateService, type RunningService, startService } from './service.ts';
 import { createTestDatabase, postgresUrl } from './testing/postgres.ts';
+import { signedFetch, testSigningKey } from './testing/signed-calls.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
 
 // A service on the real PostgreSQL behind a TCP proxy that the tests cut (ADR 37): the process must
@@ -88,7 +89,13 @@ describe('a service whose database connection is cut', () => {
     const target = new URL(postgresUrl());
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     service = await startService(notes, {
-      env: { DATABASE_URL: proxy.url(database.url), PORT: '0', LOG_LEVEL: 'silent', ...timeouts },
+      env: {
+        DATABASE_URL: proxy.url(database.url),
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        INTERNAL_SIGNING_KEY: testSigningKey,
+        ...timeouts,
+      },
       logger,
     });
   });
@@ -103,7 +110,7 @@ describe('a service whose database connection is cut', () => {
     proxy.restore();
   });
 
-  const get = (route: string) => fetch(`${service.url}${route}`);
+  const get = (route: string) => signedFetch(service, `${service.url}${route}`);
 
   async function servesAgainWithin(ms: number): Promise<number> {
     const started = Date.now();
@@ -128,7 +135,7 @@ describe('a service whose database connection is cut', () => {
     const arrived = new Promise<void>((resolve) => {
       heldArrived = resolve;
     });
-    const held = fetch(`${service.url}/api/v1/held`, { method: 'POST' });
+    const held = signedFetch(service, `${service.url}/api/v1/held`, { method: 'POST' });
     await arrived;
 
     proxy.reset();
@@ -147,7 +154,7 @@ describe('a service whose database connection is cut', () => {
   });
 
   it('answers 503 within its time-outs while the database is black-holed, and recovers when it is back', async () => {
-    const write = () => fetch(`${service.url}/api/v1/greetings`, { method: 'POST' });
+    const write = () => signedFetch(service, `${service.url}/api/v1/greetings`, { method: 'POST' });
     // Both pooled connections open and idle, so the transactions below start on them.
     expect((await Promise.all([write(), write()])).map((r) => r.status)).toEqual([201, 201]);
     proxy.blackHole();
@@ -185,7 +192,12 @@ describe('a service whose database connection is cut', () => {
 describe('migrations on a fresh database', () => {
   it('lets several replicas that start at once all come up, the schema applied once', async () => {
     const database = await createTestDatabase('iv_migrate');
-    const env = { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'silent' };
+    const env = {
+      DATABASE_URL: database.url,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      INTERNAL_SIGNING_KEY: testSigningKey,
+    };
     const started: RunningService[] = [];
     try {
       const replicas = await Promise.allSettled([
@@ -202,7 +214,7 @@ describe('migrations on a fresh database', () => {
         'ok',
       ]);
       for (const replica of started) {
-        const response = await fetch(`${replica.url}/api/v1/greetings`);
+        const response = await signedFetch(replica, `${replica.url}/api/v1/greetings`);
         expect(await response.json()).toEqual({ n: 0 });
       }
       const history = rowsOf(

@@ -87,6 +87,7 @@ beforeAll(async () => {
       MAIL_TRANSPORT: 'file',
       MAIL_RETRY_BACKOFF_MS: '50',
       EVENT_PAYLOAD_KEY: eventPayloadKey,
+      INTERNAL_SIGNING_KEY: testSigningKey,
     },
     bus,
     clock,

@@ -5,6 +5,7 @@ import { defineRoute } from '../route.ts';
 import { defineService, type RunningService, startService } from '../service.ts';
 import { createTestDatabase } from '../testing/postgres.ts';
 import { type OwnRedis, startOwnRedis } from '../testing/redis-server.ts';
+import { signedFetch, testSigningKey } from '../testing/signed-calls.ts';
 import { createEvent } from './envelope.ts';
 import { on } from './inbox.ts';
 
@@ -65,7 +66,13 @@ describe('services on a Redis that comes back empty', () => {
   // On PostgreSQL (one database each, as deployed): it starts in a moment where PGlite needs a while.
   beforeAll(async () => {
     redis = await startOwnRedis();
-    const env = { PORT: '0', LOG_LEVEL: 'silent', EVENT_BUS: 'redis', REDIS_URL: redis.url };
+    const env = {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      EVENT_BUS: 'redis',
+      REDIS_URL: redis.url,
+      INTERNAL_SIGNING_KEY: testSigningKey,
+    };
     for (const definition of [consumer, producer]) {
       const database = await createTestDatabase('iv_redis_reset');
       databases.push(database);
@@ -82,7 +89,7 @@ describe('services on a Redis that comes back empty', () => {
   it('stays ready without Redis, and consumes what was written before, during and after the outage', async () => {
     const [consumerService, producerService] = running as [RunningService, RunningService];
     const post = (note: string) =>
-      fetch(`${producerService.url}/api/v1/notes`, {
+      signedFetch(producerService, `${producerService.url}/api/v1/notes`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ note }),
