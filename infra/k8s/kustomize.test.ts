@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
+import { loadConfig } from '@innerview/kit/config';
 import {
   checkStartup,
+  configSchemas,
   type Env,
   requiredVariables,
   sampleValues,
@@ -14,6 +16,7 @@ import {
 } from '../service-requirements.ts';
 
 const here = import.meta.dirname;
+const scrapeConfig = parse(readFileSync(path.join(here, '..', 'observability', 'prometheus-scrape.yml'), 'utf8'));
 const processes = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications', 'gateway'];
 const services = processes.filter((p) => p !== 'gateway');
 
@@ -43,6 +46,21 @@ function render(overlay: string): Manifest[] {
   throw new Error(
     `Rendering infra/k8s needs kubectl (which includes kustomize) or kustomize on the PATH; found neither (${missing.join(', ')}).`,
   );
+}
+
+type Labels = Record<string, string>;
+type Peer = { namespaceSelector?: { matchLabels?: Labels }; podSelector?: { matchLabels?: Labels } };
+
+const matches = (selector: { matchLabels?: Labels } | undefined, labels: Labels) =>
+  Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+
+/**
+ * Whether a NetworkPolicy peer lets in a pod of another namespace (Prometheus's): a peer without
+ * a namespaceSelector only admits pods of the policy's own namespace.
+ */
+function peerAdmits(peer: Peer, from: { namespace: Labels; pod: Labels }): boolean {
+  if (!peer.namespaceSelector) return false;
+  return matches(peer.namespaceSelector, from.namespace) && matches(peer.podSelector, from.pod);
 }
 
 const find = (manifests: Manifest[], kind: string, name: string) =>
@@ -129,6 +147,59 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     });
   });
 
+  it.each(processes)('serves the metrics of %s on a port of its own, named and announced for Prometheus', (name) => {
+    const { env } = containerEnv(manifests, name);
+    // What the process itself will listen on, read through its own schema (defaults included).
+    const metricsPort = (loadConfig(configSchemas[name as never], env) as { METRICS_PORT?: number })
+      .METRICS_PORT;
+    expect(metricsPort, `${name} METRICS_PORT`).toBe(9464);
+    const template = find(manifests, 'Deployment', name)!.spec.template;
+    expect(template.spec.containers[0].ports).toContainEqual({
+      name: 'metrics',
+      containerPort: metricsPort,
+      protocol: 'TCP',
+    });
+    expect(template.metadata.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(metricsPort),
+      'prometheus.io/path': '/metrics',
+    });
+    // The scrape job the guide ships keeps exactly that port, by its name.
+    const job = scrapeConfig.scrape_configs.find((j: { job_name: string }) => j.job_name === 'innerview');
+    expect(job.relabel_configs).toContainEqual({
+      source_labels: ['__meta_kubernetes_pod_container_port_name'],
+      regex: 'metrics',
+      action: 'keep',
+    });
+    // The public Service never exposes it.
+    const service = find(manifests, 'Service', name)!;
+    expect(service.spec.ports.map((p: { targetPort: unknown }) => p.targetPort)).toEqual(['http']);
+  });
+
+  it('lets the configured Prometheus, and nothing else, reach the metrics port, and Prometheus nothing else', () => {
+    const scrape = find(manifests, 'NetworkPolicy', 'innerview-prometheus-scrape')!;
+    expect(scrape.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/part-of': 'innerview' } });
+    expect(scrape.spec.ingress).toHaveLength(1);
+    expect(scrape.spec.ingress[0].ports).toEqual([{ port: 9464, protocol: 'TCP' }]);
+    // One peer naming both a namespace and pods: never "every namespace" or "every pod".
+    const peers = scrape.spec.ingress[0].from as Peer[];
+    expect(peers).toHaveLength(1);
+    const peer = peers[0]!;
+    expect(Object.keys(peer.namespaceSelector?.matchLabels ?? {}), 'namespace labels').not.toEqual([]);
+    expect(Object.keys(peer.podSelector?.matchLabels ?? {}), 'pod labels').not.toEqual([]);
+    const prometheus = {
+      namespace: peer.namespaceSelector!.matchLabels!,
+      pod: peer.podSelector!.matchLabels!,
+    };
+    // Every other way in of the six services is closed to that Prometheus.
+    for (const policy of manifests.filter((m) => m.kind === 'NetworkPolicy' && m !== scrape))
+      for (const rule of (policy.spec.ingress ?? []) as Array<{ from?: Peer[]; ports?: unknown[] }>) {
+        if (policy.metadata.name === 'gateway') continue; // the public port, open to all on purpose
+        const admits = rule.from === undefined || rule.from.some((p) => peerAdmits(p, prometheus));
+        expect(admits, `${policy.metadata.name} lets Prometheus in`).toBe(false);
+      }
+  });
+
   it.each(processes)('gives %s a Service and its ConfigMap', (name) => {
     const service = find(manifests, 'Service', name);
     expect(service?.spec.selector).toEqual({ 'app.kubernetes.io/name': name });
@@ -185,8 +256,6 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
       );
       expect(from, service).toEqual(callers[service]);
     }
-    const scrape = find(manifests, 'NetworkPolicy', 'innerview-prometheus-scrape');
-    expect(scrape?.spec.ingress[0].ports).toEqual([{ port: 9464, protocol: 'TCP' }]);
     expect(find(manifests, 'NetworkPolicy', 'gateway')?.spec.ingress).toEqual([
       { ports: [{ port: 'http', protocol: 'TCP' }] },
     ]);
@@ -253,6 +322,14 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     expect(job.containers[0].securityContext).toMatchObject({
       readOnlyRootFilesystem: true,
       runAsNonRoot: true,
+    });
+    // Under the default deny, the Job reaches the broker through a policy of its own.
+    const jobPolicy = find(manifests, 'NetworkPolicy', 'kafka-topics')!;
+    expect(jobPolicy.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'kafka-topics' });
+    const brokerPort = Number(config!.data.KAFKA_BROKERS.split(',')[0].split(':').pop());
+    expect(jobPolicy.spec.egress.flatMap((rule: { ports: unknown[] }) => rule.ports)).toContainEqual({
+      port: brokerPort,
+      protocol: 'TCP',
     });
   });
 
