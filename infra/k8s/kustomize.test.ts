@@ -604,7 +604,7 @@ describe('the PgBouncer component (overlays/prod-pgbouncer)', () => {
       expect(refs.DATABASE_URL, name).toEqual({ name: `${name}-secrets`, key: 'DATABASE_URL' });
       expect(pgbouncerRefs[`${name.toUpperCase()}_DATABASE_URL`]).toEqual(refs.DATABASE_DIRECT_URL);
       // The name is the service's own setting (its schema reads it).
-      const config = loadConfig(configSchemas[name], {
+      const config = loadConfig(configSchemas[name as never], {
         ...env,
         DATABASE_URL: `postgres://u:p@pgbouncer:6432/${name}`,
         DATABASE_DIRECT_URL: `postgres://u:p@db.example:5432/${name}`,
