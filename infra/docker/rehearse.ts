@@ -349,6 +349,8 @@ async function serviceEnv(
     LOG_LEVEL: 'warn',
     EVENT_BUS: run.backing.eventBus,
     ...(run.backing.kafka ? { KAFKA_BROKERS: run.backing.kafka } : {}),
+    // Every pod has 9464 to itself; here the seven processes share one machine.
+    ...(env.METRICS_PORT ? { METRICS_PORT: String(await freePort()) } : {}),
   });
   if (env.FILES_STORAGE === 's3' || env.S3_BUCKET) {
     env.S3_ENDPOINT = run.backing.s3;

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@innerview/kit/config';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import {
   checkStartup,
+  configSchemas,
   type Env,
   requiredVariables,
   sampleValues,
@@ -14,6 +17,9 @@ import {
 } from '../service-requirements.ts';
 
 const here = import.meta.dirname;
+const scrapeConfig = parse(
+  readFileSync(path.join(here, '..', 'observability', 'prometheus-scrape.yml'), 'utf8'),
+);
 const processes = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications', 'gateway'];
 const services = processes.filter((p) => p !== 'gateway');
 
@@ -43,6 +49,21 @@ function render(overlay: string): Manifest[] {
   throw new Error(
     `Rendering infra/k8s needs kubectl (which includes kustomize) or kustomize on the PATH; found neither (${missing.join(', ')}).`,
   );
+}
+
+type Labels = Record<string, string>;
+type Peer = { namespaceSelector?: { matchLabels?: Labels }; podSelector?: { matchLabels?: Labels } };
+
+const matches = (selector: { matchLabels?: Labels } | undefined, labels: Labels) =>
+  Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+
+/**
+ * Whether a NetworkPolicy peer lets in a pod of another namespace (Prometheus's): a peer without
+ * a namespaceSelector only admits pods of the policy's own namespace.
+ */
+function peerAdmits(peer: Peer, from: { namespace: Labels; pod: Labels }): boolean {
+  if (!peer.namespaceSelector) return false;
+  return matches(peer.namespaceSelector, from.namespace) && matches(peer.podSelector, from.pod);
 }
 
 const find = (manifests: Manifest[], kind: string, name: string) =>
@@ -95,9 +116,10 @@ function containerEnv(manifests: Manifest[], name: string) {
   return { env, refs };
 }
 
-describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
+describe.each(['dev', 'prod', 'prod-pgbouncer'])('kustomize overlay %s', (overlay) => {
   const manifests = render(overlay);
-  const namespace = overlay === 'prod' ? 'innerview' : 'innerview-dev';
+  const production = overlay !== 'dev';
+  const namespace = production ? 'innerview' : 'innerview-dev';
 
   it.each(processes)('runs %s with both probes, resources and a locked-down security context', (name) => {
     const deployment = find(manifests, 'Deployment', name);
@@ -105,7 +127,7 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     expect(deployment!.metadata.namespace).toBe(namespace);
     const pod = deployment!.spec.template.spec;
     const container = pod.containers[0];
-    expect(container.image).toBe(`innerview/${name}:${overlay === 'prod' ? '1.0.0' : 'dev'}`);
+    expect(container.image).toBe(`innerview/${name}:${production ? '1.0.0' : 'dev'}`);
     expect(container.livenessProbe.httpGet).toEqual({ path: '/livez', port: 'http' });
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(container.ports[0]).toMatchObject({
@@ -127,6 +149,62 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
       runAsNonRoot: true,
       capabilities: { drop: ['ALL'] },
     });
+  });
+
+  it.each(processes)(
+    'serves the metrics of %s on a port of its own, named and announced for Prometheus',
+    (name) => {
+      const { env } = containerEnv(manifests, name);
+      // What the process itself will listen on, read through its own schema (defaults included).
+      const metricsPort = (loadConfig(configSchemas[name as never], env) as { METRICS_PORT?: number })
+        .METRICS_PORT;
+      expect(metricsPort, `${name} METRICS_PORT`).toBe(9464);
+      const template = find(manifests, 'Deployment', name)!.spec.template;
+      expect(template.spec.containers[0].ports).toContainEqual({
+        name: 'metrics',
+        containerPort: metricsPort,
+        protocol: 'TCP',
+      });
+      expect(template.metadata.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(metricsPort),
+        'prometheus.io/path': '/metrics',
+      });
+      // The scrape job the guide ships keeps exactly that port, by its name.
+      const job = scrapeConfig.scrape_configs.find((j: { job_name: string }) => j.job_name === 'innerview');
+      expect(job.relabel_configs).toContainEqual({
+        source_labels: ['__meta_kubernetes_pod_container_port_name'],
+        regex: 'metrics',
+        action: 'keep',
+      });
+      // The public Service never exposes it.
+      const service = find(manifests, 'Service', name)!;
+      expect(service.spec.ports.map((p: { targetPort: unknown }) => p.targetPort)).toEqual(['http']);
+    },
+  );
+
+  it('lets the configured Prometheus, and nothing else, reach the metrics port, and Prometheus nothing else', () => {
+    const scrape = find(manifests, 'NetworkPolicy', 'innerview-prometheus-scrape')!;
+    expect(scrape.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/part-of': 'innerview' } });
+    expect(scrape.spec.ingress).toHaveLength(1);
+    expect(scrape.spec.ingress[0].ports).toEqual([{ port: 9464, protocol: 'TCP' }]);
+    // One peer naming both a namespace and pods: never "every namespace" or "every pod".
+    const peers = scrape.spec.ingress[0].from as Peer[];
+    expect(peers).toHaveLength(1);
+    const peer = peers[0]!;
+    expect(Object.keys(peer.namespaceSelector?.matchLabels ?? {}), 'namespace labels').not.toEqual([]);
+    expect(Object.keys(peer.podSelector?.matchLabels ?? {}), 'pod labels').not.toEqual([]);
+    const prometheus = {
+      namespace: peer.namespaceSelector!.matchLabels!,
+      pod: peer.podSelector!.matchLabels!,
+    };
+    // Every other way in of the six services is closed to that Prometheus.
+    for (const policy of manifests.filter((m) => m.kind === 'NetworkPolicy' && m !== scrape))
+      for (const rule of (policy.spec.ingress ?? []) as Array<{ from?: Peer[]; ports?: unknown[] }>) {
+        if (policy.metadata.name === 'gateway') continue; // the public port, open to all on purpose
+        const admits = rule.from === undefined || rule.from.some((p) => peerAdmits(p, prometheus));
+        expect(admits, `${policy.metadata.name} lets Prometheus in`).toBe(false);
+      }
   });
 
   it.each(processes)('gives %s a Service and its ConfigMap', (name) => {
@@ -185,8 +263,6 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
       );
       expect(from, service).toEqual(callers[service]);
     }
-    const scrape = find(manifests, 'NetworkPolicy', 'innerview-prometheus-scrape');
-    expect(scrape?.spec.ingress[0].ports).toEqual([{ port: 9464, protocol: 'TCP' }]);
     expect(find(manifests, 'NetworkPolicy', 'gateway')?.spec.ingress).toEqual([
       { ports: [{ port: 'http', protocol: 'TCP' }] },
     ]);
@@ -254,6 +330,14 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
       readOnlyRootFilesystem: true,
       runAsNonRoot: true,
     });
+    // Under the default deny, the Job reaches the broker through a policy of its own.
+    const jobPolicy = find(manifests, 'NetworkPolicy', 'kafka-topics')!;
+    expect(jobPolicy.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'kafka-topics' });
+    const brokerPort = Number(config!.data.KAFKA_BROKERS.split(',')[0].split(':').pop());
+    expect(jobPolicy.spec.egress.flatMap((rule: { ports: unknown[] }) => rule.ports)).toContainEqual({
+      port: brokerPort,
+      protocol: 'TCP',
+    });
   });
 
   it('gives every workload resources and probes (a Job: resources)', () => {
@@ -279,10 +363,10 @@ describe.each(['dev', 'prod'])('kustomize overlay %s', (overlay) => {
     for (const claim of claims) expect(claim.accessModes).toEqual(['ReadWriteOnce']);
   });
 
-  it(`runs every process with NODE_ENV=${overlay === 'prod' ? 'production' : 'development'}`, () => {
+  it(`runs every process with NODE_ENV=${production ? 'production' : 'development'}`, () => {
     for (const name of processes)
       expect(containerEnv(manifests, name).env.NODE_ENV, name).toBe(
-        overlay === 'prod' ? 'production' : 'development',
+        production ? 'production' : 'development',
       );
   });
 
@@ -411,5 +495,153 @@ describe('overlay differences', () => {
     expect(total).toBeLessThanOrEqual(limit);
     // The gateway has no database.
     expect(containerEnv(prod, 'gateway').env.DATABASE_POOL_SIZE).toBeUndefined();
+  });
+});
+
+describe('the PgBouncer component (overlays/prod-pgbouncer)', () => {
+  const manifests = render('prod-pgbouncer');
+  const deployment = find(manifests, 'Deployment', 'pgbouncer')!;
+  const container = deployment.spec.template.spec.containers[0];
+  const configMap = (prefix: string) =>
+    manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith(prefix))!;
+  const budget = configMap('innerview-connection-budget').data as Record<string, string>;
+  const settings = configMap('pgbouncer-config').data as Record<string, string>;
+
+  /** Runs the container's start script as the pod would, with sample direct URLs; returns what it wrote. */
+  function startScriptOutput() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pgbouncer-'));
+    try {
+      const script = path.join(dir, 'start.sh');
+      writeFileSync(script, settings['start.sh']!);
+      const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+      for (const from of container.envFrom)
+        Object.assign(env, find(manifests, 'ConfigMap', from.configMapRef.name)!.data);
+      for (const entry of container.env as EnvEntry[]) {
+        const service = entry.name.replace(/_DATABASE_URL$/, '').toLowerCase();
+        // A password that needs percent-encoding, as generated ones often do.
+        env[entry.name] = `postgres://${service}_user:p%40ss%2Fw@db.example:5433/${service}?sslmode=require`;
+      }
+      delete env['start.sh'];
+      execFileSync('sh', [script], {
+        env: { ...env, PGBOUNCER_RUN_DIR: path.join(dir, 'run'), PGBOUNCER_BIN: 'true' },
+        stdio: 'pipe',
+      });
+      return {
+        ini: readFileSync(path.join(dir, 'run', 'pgbouncer.ini'), 'utf8'),
+        userlist: readFileSync(path.join(dir, 'run', 'userlist.txt'), 'utf8'),
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('pools transactions, all its pods together within the one connection budget', () => {
+    expect(container.command).toEqual(['/bin/sh', '/etc/innerview-pgbouncer/start.sh']);
+    expect(container.volumeMounts).toContainEqual({
+      name: 'start',
+      mountPath: '/etc/innerview-pgbouncer',
+      readOnly: true,
+    });
+    const replicas = deployment.spec.replicas as number;
+    expect(settings.PGBOUNCER_REPLICAS).toBe(String(replicas));
+    // A surge pod would be one PgBouncer more than the budget was divided by.
+    expect(deployment.spec.strategy.rollingUpdate.maxSurge).toBe(0);
+    const { ini, userlist } = startScriptOutput();
+    const setting = (key: string) => new RegExp(`^${key} = (.*)$`, 'm').exec(ini)?.[1];
+    expect(setting('pool_mode')).toBe('transaction');
+    expect(Number(setting('listen_port'))).toBe(container.ports[0].containerPort);
+    const perDatabase = Number(setting('max_db_connections'));
+    expect(Number(setting('default_pool_size'))).toBe(perDatabase);
+    const databases = [...ini.matchAll(/^(\w+) = host=(\S+) port=(\d+) dbname=(\w+) /gm)];
+    expect(databases.map((d) => d[1])).toEqual(services);
+    for (const [, name, host, port, dbname] of databases)
+      expect([host, port, dbname]).toEqual(['db.example', '5433', name]);
+    const limit = Number(budget.MAX_CONNECTIONS) - Number(budget.RESERVED_CONNECTIONS);
+    expect(perDatabase).toBeGreaterThan(0);
+    expect(perDatabase * services.length * replicas).toBeLessThanOrEqual(limit);
+    // The same logins as the services', decoded.
+    expect(userlist).toContain('"auth_user" "p@ss/w"');
+    // The services' clients fit in: every pod's pool at the most pods.
+    const prod = render('prod');
+    let clients = 0;
+    for (const name of services)
+      clients +=
+        Number(containerEnv(manifests, name).env.DATABASE_POOL_SIZE) *
+        (find(prod, 'HorizontalPodAutoscaler', name)?.spec.maxReplicas ??
+          find(prod, 'Deployment', name)!.spec.replicas);
+    expect(clients).toBeLessThanOrEqual(Number(setting('max_client_conn')) * replicas);
+  });
+
+  it('refuses to start when the budget leaves no connection per database and pod', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pgbouncer-'));
+    try {
+      writeFileSync(path.join(dir, 'start.sh'), settings['start.sh']!);
+      expect(() =>
+        execFileSync('sh', [path.join(dir, 'start.sh')], {
+          env: {
+            PATH: process.env.PATH,
+            MAX_CONNECTIONS: '20',
+            RESERVED_CONNECTIONS: '10',
+            PGBOUNCER_REPLICAS: '2',
+            PGBOUNCER_BIN: 'true',
+            PGBOUNCER_RUN_DIR: dir,
+          },
+          stdio: 'pipe',
+        }),
+      ).toThrow(/leaves no server connection per database and pod/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('migrates every service over DATABASE_DIRECT_URL, the secret PgBouncer logs in with', () => {
+    const pgbouncerRefs = Object.fromEntries(
+      (container.env as EnvEntry[]).map((e) => [e.name, e.valueFrom?.secretKeyRef]),
+    );
+    for (const name of services) {
+      const { env, refs } = containerEnv(manifests, name);
+      expect(refs.DATABASE_DIRECT_URL, name).toEqual({ name: `${name}-secrets`, key: 'DATABASE_DIRECT_URL' });
+      expect(refs.DATABASE_URL, name).toEqual({ name: `${name}-secrets`, key: 'DATABASE_URL' });
+      expect(pgbouncerRefs[`${name.toUpperCase()}_DATABASE_URL`]).toEqual(refs.DATABASE_DIRECT_URL);
+      // The name is the service's own setting (its schema reads it).
+      const config = loadConfig(configSchemas[name as never], {
+        ...env,
+        DATABASE_URL: `postgres://u:p@pgbouncer:6432/${name}`,
+        DATABASE_DIRECT_URL: `postgres://u:p@db.example:5432/${name}`,
+      }) as { DATABASE_DIRECT_URL?: string };
+      expect(config.DATABASE_DIRECT_URL).toBe(`postgres://u:p@db.example:5432/${name}`);
+    }
+    const guide = readFileSync(path.join(here, '..', '..', 'docs', 'operations.md'), 'utf8');
+    expect(guide).toContain('`DATABASE_DIRECT_URL`');
+  });
+
+  it('is reached by the six services only, and reaches PostgreSQL only', () => {
+    const policy = find(manifests, 'NetworkPolicy', 'pgbouncer')!;
+    expect(policy.spec.ingress).toEqual([
+      {
+        from: [
+          {
+            podSelector: {
+              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: services }],
+            },
+          },
+        ],
+        ports: [{ port: 6432, protocol: 'TCP' }],
+      },
+    ]);
+    expect(policy.spec.egress).toEqual([
+      {
+        to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'postgres' } } }],
+        ports: [{ port: 5432, protocol: 'TCP' }],
+      },
+    ]);
+    const egress = find(manifests, 'NetworkPolicy', 'innerview-backing-egress')!.spec.egress;
+    expect(egress).toContainEqual({
+      to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'pgbouncer' } } }],
+      ports: [{ port: 6432, protocol: 'TCP' }],
+    });
+    // Migrations still go straight to PostgreSQL.
+    expect(JSON.stringify(egress)).toContain('"port":5432');
+    expect(find(manifests, 'PodDisruptionBudget', 'pgbouncer')?.spec.minAvailable).toBe(1);
   });
 });

@@ -35,6 +35,15 @@ export const baseConfigSchema = z.object({
     (v) => v === undefined || /^(postgres(ql)?|pglite|memory):\/\//.test(v),
     'must start with postgres://, postgresql://, pglite:// or memory://',
   ),
+  /**
+   * PostgreSQL itself, for what needs a session of its own: the migrations, under a session-level
+   * advisory lock. Set when DATABASE_URL goes through a transaction-pooling PgBouncer (which would
+   * hand the lock's connection to someone else); unset, migrations use DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: optionalUrl.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must start with postgres:// or postgresql://',
+  ),
   EVENT_BUS: z.enum(['memory', 'redis', 'kafka']).default('memory'),
   JOBS: z.enum(['memory', 'bullmq']).optional(),
   REDIS_URL: optionalUrl.refine(

@@ -50,3 +50,28 @@ describe('PostgreSQL pool size', () => {
     expect(await connectionsUsed(undefined, 14)).toBe(10);
   });
 });
+
+describe('migrations behind a transaction-pooling PgBouncer', () => {
+  it('run over DATABASE_DIRECT_URL, never over the pooled address', async () => {
+    const database = await createTestDatabase();
+    drops.push(database.drop);
+    // The pooled address leads nowhere here: a migration that used it would fail.
+    const pooled = new URL(database.url);
+    pooled.pathname = '/innerview_no_such_database';
+    const opened = await openDatabase({ url: pooled.toString(), directUrl: database.url, dataDir: '' });
+    try {
+      await opened.migrate(migrations, '__direct_migrations');
+    } finally {
+      await opened.close();
+    }
+    const direct = await openDatabase({ url: database.url, dataDir: '' });
+    try {
+      const applied = (await direct.db.execute(
+        sql`select count(*)::int as n from drizzle.__direct_migrations`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(applied.rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await direct.close();
+    }
+  });
+});

@@ -40,6 +40,11 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** postgres://… for PostgreSQL; empty, `pglite://<dir>` or `memory://` for PGlite. */
   url?: string;
+  /**
+   * PostgreSQL without a pooler in between, for the migrations' session-level advisory lock
+   * (`DATABASE_DIRECT_URL`); default `url`. PostgreSQL only.
+   */
+  directUrl?: string;
   /** Where PGlite keeps its files when no url says otherwise. */
   dataDir: string;
   /** Pool size for PostgreSQL (default 10); `DATABASE_POOL_SIZE` through `startService`. */
@@ -121,7 +126,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
         waiting: pool.waitingCount,
       }),
       migrate: (migrationsFolder, migrationsTable) =>
-        migrateUnderLock(url, timeouts, migrationsFolder, migrationsTable),
+        migrateUnderLock(opts.directUrl ?? url, timeouts, migrationsFolder, migrationsTable),
       close: () => pool.end(),
     };
   }

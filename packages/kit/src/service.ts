@@ -134,6 +134,7 @@ export async function startService<S extends z.ZodObject>(
   startTracing(definition.name);
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
     poolSize: config.DATABASE_POOL_SIZE ?? definition.databasePoolSize,
     timeouts: databaseTimeoutsFrom(config),
@@ -315,6 +316,7 @@ export async function migrateService<S extends z.ZodObject>(
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: path.join(config.DATA_DIR, definition.name),
     poolSize: 1,
     timeouts: databaseTimeoutsFrom(config),
