@@ -21,7 +21,7 @@ import type { Request, Response } from 'express';
 import { createAuthService } from '../services/auth/src/app.ts';
 import { billingService } from '../services/billing/src/app.ts';
 import { chatService, stopReplies } from '../services/chat/src/app.ts';
-import { filesService } from '../services/files/src/app.ts';
+import { createFilesService } from '../services/files/src/app.ts';
 import { notificationsService } from '../services/notifications/src/app.ts';
 import { questionnaireService } from '../services/questionnaire/src/app.ts';
 
@@ -107,8 +107,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     }),
     billingService,
     questionnaireService,
-    // Files before chat: chat asks files for the text of attachments.
-    filesService,
+    // Files before chat: chat asks files for the text of attachments; files asks chat, once it
+    // runs, whether an upload's session is the uploader's.
+    createFilesService({ chatUrl: () => running.chat?.url }),
     chatService,
     notificationsService,
   ];
