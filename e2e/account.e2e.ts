@@ -40,8 +40,9 @@ async function logInThroughTheForm(
   await main.getByRole('button', { name: labels.submit }).click();
 }
 
+/** The token in either store (session storage alone without remember me, ADR 51). */
 async function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate(() => localStorage.getItem('access_token'));
+  return page.evaluate(() => sessionStorage.getItem('access_token') ?? localStorage.getItem('access_token'));
 }
 
 describe('account area', () => {

@@ -108,14 +108,21 @@ describe('accounts', () => {
     await mainHeading(page).getByText('Choose your plan').waitFor();
     expect(await pathname(page)).toBe('/pricing');
 
-    // Log out (from the main layout, once a plan gives access to it).
+    // Log out (from the main layout, once a plan gives access to it). A remembered login is
+    // shared with a second tab; logging out in one makes the other leave.
     await startFreeTrial(page);
+    const other = await context.newPage();
+    await other.goto('/settings');
+    await other.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.goto('/chat');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await topBarLogOut(page).click();
     await mainHeading(page).getByText('Log in').waitFor();
     await toast(page, 'Logged Out').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await mainHeading(other).getByText('Log in').waitFor();
+    expect(await pathname(other)).toBe('/');
+    await other.close();
 
     // Three wrong passwords: the warning with the attempts left.
     for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -187,15 +194,14 @@ describe('accounts', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
 
-    // A second tab is signed in too; logging out in one makes the other leave.
-    const other = await context.newPage();
-    await other.goto('/settings');
-    await other.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    // Not remembered: the login stays in this tab (ADR 51); a second tab asks for a login.
+    const newTab = await context.newPage();
+    await newTab.goto('/settings');
+    await mainHeading(newTab).getByText('Log in').waitFor();
+    await newTab.close();
     await page.goto('/chat');
     await topBarLogOut(page).click();
     await mainHeading(page).getByText('Log in').waitFor();
-    await mainHeading(other).getByText('Log in').waitFor();
-    expect(await pathname(other)).toBe('/');
 
     expect(errors).toEqual([]);
     await context.close();

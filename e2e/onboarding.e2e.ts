@@ -191,11 +191,9 @@ async function createAccount(lang: Lang): Promise<Account> {
 /** Stores the token as the api-client's `saveToken` does after a login without "remember me". */
 async function putTokenInBrowser(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((value) => {
+    // This tab's session storage only (ADR 51); each new page of the context gets it too.
     if (sessionStorage.getItem('access_token')) return;
     sessionStorage.setItem('access_token', value);
-    localStorage.setItem('access_token', value);
-    // biome-ignore lint/suspicious/noDocumentCookie: the api-client marks the browser session this way.
-    document.cookie = 'iv_browser_session=1; path=/; SameSite=Strict';
   }, token);
 }
 

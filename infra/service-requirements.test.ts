@@ -83,6 +83,8 @@ describe('service requirements derived from the services', () => {
         'NOTIFICATIONS_URL',
       ]),
     );
+    // Files asks chat whether an upload's session is the uploader's (issue 18).
+    expect(wiringVariables('files')).toEqual(expect.arrayContaining(['INTERNAL_SIGNING_KEY', 'CHAT_URL']));
     expect(wiringVariables('questionnaire')).toEqual(
       expect.arrayContaining(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']),
     );

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGateway } from '@innerview/gateway';
@@ -21,7 +21,7 @@ import type { Request, Response } from 'express';
 import { createAuthService } from '../services/auth/src/app.ts';
 import { billingService } from '../services/billing/src/app.ts';
 import { chatService, stopReplies } from '../services/chat/src/app.ts';
-import { filesService } from '../services/files/src/app.ts';
+import { createFilesService } from '../services/files/src/app.ts';
 import { notificationsService } from '../services/notifications/src/app.ts';
 import { questionnaireService } from '../services/questionnaire/src/app.ts';
 
@@ -89,6 +89,7 @@ export interface Embedded {
  */
 export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
   const dataDir = path.resolve(options.dataDir);
+  keepDataPrivate(dataDir);
   // One process, one tracer provider (exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
   startTracing('innerview');
   const bus = await createEventBus({ kind: 'memory' });
@@ -107,8 +108,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     }),
     billingService,
     questionnaireService,
-    // Files before chat: chat asks files for the text of attachments.
-    filesService,
+    // Files before chat: chat asks files for the text of attachments; files asks chat, once it
+    // runs, whether an upload's session is the uploader's.
+    createFilesService({ chatUrl: () => running.chat?.url }),
     chatService,
     notificationsService,
   ];
@@ -187,6 +189,22 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     await stopAll();
     throw err;
   }
+}
+
+/**
+ * Everything under DATA_DIR is people's data (databases, uploads, mails with links): folders 0700,
+ * files 0600. A umask of 077 covers what this process creates, PGlite's own files included (it
+ * creates them 0666/0777, less the umask); the data folder itself is narrowed even if an older run
+ * made it wider. (Worker threads may not change the umask; the product runs on the main thread.)
+ */
+function keepDataPrivate(dataDir: string): void {
+  try {
+    process.umask(0o077);
+  } catch {
+    // A worker thread: the explicit modes below and in the services still hold.
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
 }
 
 /**

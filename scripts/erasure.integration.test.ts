@@ -122,6 +122,18 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** Every folder and file under `dir` whose mode lets anyone but the owner in (issue 18). */
+function openToOthers(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    const stat = statSync(full);
+    const mode = stat.mode & 0o777;
+    const wrong = stat.isDirectory() ? mode !== 0o700 : mode !== 0o600;
+    const here = wrong ? [`${path.relative(dataDir, full)} ${mode.toString(8)}`] : [];
+    return stat.isDirectory() ? [...here, ...openToOthers(full)] : here;
+  });
+}
+
 const runJob = (service: string, name: string) =>
   product.services[service]!.ctx.jobs.add(name, {}, { jobId: `${name}-${randomUUID()}` });
 
@@ -208,6 +220,11 @@ describe('the 90-day erasure, across every service', () => {
     const blobs = path.join(dataDir, 'files', 'blobs');
     const blobsBefore = filesUnder(blobs);
     expect(blobsBefore.length).toBeGreaterThan(0);
+    // The databases, uploads, keys and mails on disk are the owner's only: folders 0700, files 0600.
+    expect(filesUnder(path.join(dataDir, 'mail')).length).toBeGreaterThan(0);
+    expect(filesUnder(path.join(dataDir, 'chat')).length).toBeGreaterThan(0);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(openToOthers(dataDir)).toEqual([]);
     const needles = [userId, userId.replace(/-/g, ''), person.email, person.first_name, person.last_name];
     const found = async () => {
       const hits: string[] = [];

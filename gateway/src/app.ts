@@ -16,6 +16,7 @@ import { createRateLimit } from './rate-limit.ts';
 import { startReadinessGate } from './readiness-gate.ts';
 import { createFrontendRoutes } from './routes/frontends.ts';
 import { createHealthRoute } from './routes/health.ts';
+import { loopbackHostOnly } from './routes/loopback-host.ts';
 import { createOpenApiRoutes } from './routes/openapi.ts';
 import { createProxyRoute } from './routes/proxy.ts';
 import { apiSecurityHeaders, securityHeaders } from './security-headers.ts';
@@ -130,7 +131,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.get('/api/v1/health', createHealthRoute(options.upstreams, healthTimeoutMs));
   app.use(createOpenApiRoutes(options.upstreams, 5_000));
   app.use('/api', notFoundMiddleware);
-  if (options.embedded && options.devRoutes) app.use('/dev', options.devRoutes);
+  // Dev routes (the mailbox with its links) only for a loopback Host: no DNS rebinding.
+  if (options.embedded && options.devRoutes) app.use('/dev', loopbackHostOnly, options.devRoutes);
   app.use(
     createFrontendRoutes({
       frontends: options.frontends,

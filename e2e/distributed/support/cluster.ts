@@ -221,7 +221,7 @@ export class Cluster {
         MASTER_KEY: this.secrets.MASTER_KEY,
         EVENT_PAYLOAD_KEY: this.secrets.EVENT_PAYLOAD_KEY,
       },
-      files: { MASTER_KEY: this.secrets.MASTER_KEY, FILES_STORAGE: 'local' },
+      files: { MASTER_KEY: this.secrets.MASTER_KEY, FILES_STORAGE: 'local', CHAT_URL: urls.chat! },
       notifications: {
         SMTP_URL: `smtp://127.0.0.1:${this.smtp.port}`,
         APP_URL: 'http://localhost:8080',

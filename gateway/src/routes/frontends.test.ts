@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,22 @@ function build(dir: string, files: Record<string, string>) {
 }
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+/** A GET with the `Host` header a rebinding page would send (fetch does not let a test choose it). */
+function getWithHost(base: string, route: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${route}`, { headers: { ...html, host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('/config.json', () => {
   it('tells the shell where the API and the remotes are, and the mode', async () => {
@@ -126,6 +143,40 @@ describe('embedded front ends', () => {
       },
     });
     expect(await (await fetch(`${gateway.url}/dev/mail`, { headers: html })).text()).toBe('mailbox');
+  });
+
+  it('answers the dev mailbox only when the Host is a loopback name (no DNS rebinding)', async () => {
+    gateway = await startTestGateway({
+      frontends: dirs,
+      devRoutes: (_req, res) => {
+        res.type('html').send('mailbox');
+      },
+    });
+    const port = new URL(gateway.url).port;
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'LOCALHOST',
+      '127.0.0.1',
+    ]) {
+      const answer = await getWithHost(gateway.url, '/dev/mail', host);
+      expect(answer, host).toEqual({ status: 200, body: 'mailbox' });
+    }
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      `0.0.0.0:${port}`,
+    ]) {
+      const answer = await getWithHost(gateway.url, '/dev/mail', host);
+      expect(answer.status, host).toBe(403);
+      expect(JSON.parse(answer.body), host).toEqual({
+        detail: 'The dev mailbox answers only at localhost, 127.0.0.1 or [::1].',
+        code: 'FORBIDDEN',
+      });
+    }
   });
 });
 

@@ -142,9 +142,9 @@ describe('logOut', () => {
 });
 
 describe('broadcastLogout', () => {
-  it('removing the shared token is the broadcast; without one an explicit signal is sent', () => {
+  it('removing the shared (remembered) token is the broadcast; without one an explicit signal is sent', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
-    saveToken('tok-1', { rememberMe: false });
+    saveToken('tok-1', { rememberMe: true });
     setItem.mockClear();
     broadcastLogout();
     expect(setItem.mock.calls.filter(([key]) => key === LOGOUT_SIGNAL_KEY)).toHaveLength(0);
@@ -181,7 +181,8 @@ describe('startSessionSync', () => {
     installFakeFetch(() => jsonResponse(200, USER));
     const store = createStore({ session: { status: 'anonymous', user: null } });
     const stop = startSessionSync(store.dispatch);
-    saveToken('other-tab', { rememberMe: false });
+    // Only a remembered login is shared with the other tabs (ADR 51).
+    saveToken('other-tab', { rememberMe: true });
     sessionStorage.clear();
     otherTabWrites(TOKEN_KEY, null, 'other-tab');
     await vi.waitFor(() => expect(store.getState().session).toEqual({ status: 'authenticated', user: USER }));

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  BROWSER_SESSION_COOKIE,
   broadcastLogoutSignal,
   clearToken,
   LOGOUT_SIGNAL_KEY,
@@ -14,14 +13,15 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** What closing and reopening the browser does: session storage and session cookies are gone. */
+/**
+ * What closing and reopening the browser does: session storage is gone, local storage stays (and
+ * so may session cookies, which browsers restore with "continue where you left off").
+ */
 function restartBrowser() {
   sessionStorage.clear();
-  // biome-ignore lint/suspicious/noDocumentCookie: test set-up
-  document.cookie = `${BROWSER_SESSION_COOKIE}=; path=/; Max-Age=0`;
 }
 
-/** What a new tab of the same browser session sees: shared local storage and cookies, its own session storage. */
+/** What a new tab of the same browser sees: shared local storage, its own session storage. */
 function openNewTab() {
   sessionStorage.clear();
 }
@@ -33,12 +33,18 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('saveToken / readToken', () => {
-  it('keeps the token in session storage and in local storage', () => {
+  it('without remember me keeps the token in session storage only (ADR 51)', () => {
     saveToken('tok-1', { rememberMe: false });
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-1');
-    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
-    expect(localStorage.getItem(REMEMBER_ME_KEY)).toBeNull();
+    expect(localStorage.length).toBe(0);
     expect(readToken()).toBe('tok-1');
+  });
+
+  it('remember me keeps the token in both stores', () => {
+    saveToken('tok-r', { rememberMe: true });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-r');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-r');
+    expect(readToken()).toBe('tok-r');
   });
 
   it('remember me stores the flag and an expiry 10 days ahead', () => {
@@ -81,33 +87,44 @@ describe('saveToken / readToken', () => {
     expect(readToken()).toBeNull();
   });
 
-  it('a token without remember me is shared with a new tab of the same browser session', () => {
+  it('a token without remember me stays in its tab: a new tab asks for a login', () => {
     saveToken('tok-1', { rememberMe: false });
     openNewTab();
-    expect(readToken()).toBe('tok-1');
+    expect(readToken()).toBeNull();
   });
 
   it('a token without remember me does not outlive the browser session', () => {
     saveToken('tok-1', { rememberMe: false });
     restartBrowser();
     expect(readToken()).toBeNull();
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it('logging in again without remember me drops the earlier flag and expiry', () => {
+  it('logging in again without remember me drops the earlier remembered token, flag and expiry', () => {
     saveToken('tok-r', { rememberMe: true });
     saveToken('tok-2', { rememberMe: false });
-    expect(localStorage.getItem(REMEMBER_ME_KEY)).toBeNull();
-    expect(localStorage.getItem(TOKEN_EXPIRY_KEY)).toBeNull();
+    expect(localStorage.length).toBe(0);
+    expect(readToken()).toBe('tok-2');
     restartBrowser();
     expect(readToken()).toBeNull();
   });
 
-  it('when another tab removed the shared token, this tab drops its own copy', () => {
-    saveToken('tok-1', { rememberMe: false });
+  it('removes a token an earlier version kept in local storage for a login without remember me', () => {
+    localStorage.setItem(TOKEN_KEY, 'tok-old');
+    expect(readToken()).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('when another tab removed the remembered token, this tab drops its own copy', () => {
+    saveToken('tok-1', { rememberMe: true });
     localStorage.removeItem(TOKEN_KEY);
     expect(readToken()).toBeNull();
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("another tab's logout does not drop this tab's token without remember me", () => {
+    saveToken('tok-1', { rememberMe: false });
+    localStorage.removeItem(TOKEN_KEY);
+    expect(readToken()).toBe('tok-1');
   });
 
   it('a newer token written by another tab wins over this tab’s copy', () => {
@@ -135,8 +152,8 @@ describe('saveToken / readToken', () => {
     } finally {
       setItem.mockRestore();
     }
-    // Once local storage takes writes again, the next login is shared again.
-    saveToken('tok-2', { rememberMe: false });
+    // Once local storage takes writes again, the next remembered login is shared again.
+    saveToken('tok-2', { rememberMe: true });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-2');
   });
 
@@ -150,8 +167,7 @@ describe('clearToken', () => {
     saveToken('tok-r', { rememberMe: true });
     expect(clearToken()).toBe(true);
     expect(localStorage.length).toBe(0);
-    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
-    expect(document.cookie).not.toContain(`${BROWSER_SESSION_COOKIE}=1`);
+    expect(sessionStorage.length).toBe(0);
     expect(readToken()).toBeNull();
     expect(clearToken()).toBe(false);
   });

@@ -1,21 +1,19 @@
 /**
  * Where the access token lives (spec §4: "kept in session storage and in local storage. Login with
  * remember me stores a 10-day expiry and the flag. An expired remembered token is cleared at the
- * next check").
+ * next check"). Read as ADR 51 says (issue 18): both stores only with remember me.
  *
- * Reading chosen:
- * - Every login writes the token to session storage AND local storage. Local storage is shared by
- *   the tabs of the browser: a new tab is signed in, and removing it is the logout broadcast
- *   (other tabs receive a `storage` event).
- * - Remember me writes the flag and an expiry 10 days ahead to local storage. The token then
- *   survives closing the browser until the expiry; the first read after it clears everything.
- * - Without remember me the token must not outlive the browser session, yet local storage has no
- *   end. A session cookie (no Max-Age, so the browser drops it when it closes) marks the browser
- *   session the token belongs to; a non-remembered token found in local storage without that
- *   cookie and without this tab's session copy is from an earlier browser session and is cleared.
- * - Local storage is the shared truth: when it works and holds no token, the tab's session copy is
- *   stale (another tab logged out) and is dropped. Session storage alone is used only when local
- *   storage is unavailable (storage disabled, private modes that throw).
+ * - Without remember me the token is kept in this tab's session storage only: closing the tab or the
+ *   browser ends the session, and nothing a browser restores (local storage, session cookies after
+ *   "continue where you left off") brings it back. A new tab asks for a login.
+ * - Remember me writes the token, the flag and an expiry 10 days ahead to local storage, shared by
+ *   the tabs of the browser (a new tab is signed in, removing it is the logout broadcast), and a copy
+ *   marked as remembered to session storage. The first read after the expiry clears everything.
+ * - A remembered copy in session storage whose local token is gone is stale (another tab logged
+ *   out) and is dropped; a newer remembered token of another tab wins. Session storage alone holds
+ *   a remembered token only when local storage is unavailable (storage disabled, zero quota).
+ * - A token found in local storage without the flag was written by an earlier version for a login
+ *   without remember me: it is removed, so it cannot outlive the browser session.
  */
 
 export const TOKEN_KEY = 'access_token';
@@ -23,7 +21,6 @@ export const REMEMBER_ME_KEY = 'rememberMe';
 export const TOKEN_EXPIRY_KEY = 'tokenExpiry';
 /** Written then removed at logout so other tabs hear it even if no token was stored locally. */
 export const LOGOUT_SIGNAL_KEY = 'logoutSignal';
-export const BROWSER_SESSION_COOKIE = 'iv_browser_session';
 export const REMEMBER_ME_DAYS = 10;
 const REMEMBER_ME_MS = REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000;
 
@@ -53,54 +50,49 @@ function write(store: Storage | null, key: string, value: string): boolean {
   }
 }
 
-function setBrowserSessionCookie(present: boolean): void {
-  if (typeof document === 'undefined') return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and not in every browser; the value is a constant.
-  document.cookie = present
-    ? `${BROWSER_SESSION_COOKIE}=1; path=/; SameSite=Strict`
-    : `${BROWSER_SESSION_COOKIE}=; path=/; SameSite=Strict; Max-Age=0`;
-}
-
-function hasBrowserSessionCookie(): boolean {
-  if (typeof document === 'undefined') return false;
-  return document.cookie.split(';').some((part) => part.trim() === `${BROWSER_SESSION_COOKIE}=1`);
-}
-
 export function saveToken(token: string, { rememberMe }: SaveTokenOptions, now: number = Date.now()): void {
   if (token.trim() === '') throw new Error('Refusing to store an empty token');
-  write(storage('sessionStorage'), TOKEN_KEY, token);
-  setBrowserSessionCookie(true);
+  const session = storage('sessionStorage');
+  write(session, TOKEN_KEY, token);
+  if (rememberMe) write(session, REMEMBER_ME_KEY, 'true');
+  else session?.removeItem(REMEMBER_ME_KEY);
   localStorageUnwritable = false;
   const local = storage('localStorage');
   if (!local) return;
-  let stored = true;
-  if (rememberMe) {
-    stored =
-      write(local, REMEMBER_ME_KEY, 'true') && write(local, TOKEN_EXPIRY_KEY, String(now + REMEMBER_ME_MS));
-  } else {
-    local.removeItem(REMEMBER_ME_KEY);
-    local.removeItem(TOKEN_EXPIRY_KEY);
+  if (!rememberMe) {
+    // Another login's remembered token would outlive this one's browser session: it goes (and the
+    // other tabs hear that as a logout).
+    removeShared(local);
+    return;
   }
-  if (stored && write(local, TOKEN_KEY, token)) return;
+  if (
+    write(local, REMEMBER_ME_KEY, 'true') &&
+    write(local, TOKEN_EXPIRY_KEY, String(now + REMEMBER_ME_MS)) &&
+    write(local, TOKEN_KEY, token)
+  )
+    return;
   // Half a record would be misread later: drop it and rely on session storage.
-  local.removeItem(TOKEN_KEY);
-  local.removeItem(REMEMBER_ME_KEY);
-  local.removeItem(TOKEN_EXPIRY_KEY);
+  removeShared(local);
   localStorageUnwritable = true;
 }
 
+function removeShared(local: Storage): void {
+  local.removeItem(TOKEN_KEY);
+  local.removeItem(REMEMBER_ME_KEY);
+  local.removeItem(TOKEN_EXPIRY_KEY);
+}
+
 /**
- * Removes the token everywhere in this browser (both storages, flag, expiry, session cookie).
+ * Removes the token everywhere in this browser (both storages, flag, expiry).
  * Returns whether a shared (local storage) token was removed, i.e. whether other tabs were told.
  */
 export function clearToken(): boolean {
   const local = storage('localStorage');
   const hadSharedToken = Boolean(local?.getItem(TOKEN_KEY));
-  local?.removeItem(TOKEN_KEY);
-  local?.removeItem(REMEMBER_ME_KEY);
-  local?.removeItem(TOKEN_EXPIRY_KEY);
-  storage('sessionStorage')?.removeItem(TOKEN_KEY);
-  setBrowserSessionCookie(false);
+  if (local) removeShared(local);
+  const session = storage('sessionStorage');
+  session?.removeItem(TOKEN_KEY);
+  session?.removeItem(REMEMBER_ME_KEY);
   return hadSharedToken;
 }
 
@@ -111,23 +103,32 @@ export function readToken(now: number = Date.now()): string | null {
   const sessionToken = session?.getItem(TOKEN_KEY) || null;
   if (!local) return sessionToken;
 
-  const token = local.getItem(TOKEN_KEY) || null;
-  if (!token) {
-    if (sessionToken) session?.removeItem(TOKEN_KEY);
-    return null;
+  const shared = local.getItem(TOKEN_KEY) || null;
+  if (shared && local.getItem(REMEMBER_ME_KEY) !== 'true') {
+    // An earlier version's token of a login without remember me.
+    removeShared(local);
+    if (sessionToken === shared) session?.removeItem(REMEMBER_ME_KEY);
+    return sessionToken;
   }
-  if (local.getItem(REMEMBER_ME_KEY) === 'true') {
+  if (shared) {
     const expiry = Number(local.getItem(TOKEN_EXPIRY_KEY));
     if (!Number.isFinite(expiry) || expiry <= now) {
       clearToken();
       return null;
     }
-  } else if (sessionToken !== token && !hasBrowserSessionCookie()) {
-    clearToken();
+    if (sessionToken !== shared) {
+      write(session, TOKEN_KEY, shared);
+      write(session, REMEMBER_ME_KEY, 'true');
+    }
+    return shared;
+  }
+  if (sessionToken && session?.getItem(REMEMBER_ME_KEY) === 'true') {
+    // The remembered token was removed by another tab's logout (or its expiry): this copy is stale.
+    session.removeItem(TOKEN_KEY);
+    session.removeItem(REMEMBER_ME_KEY);
     return null;
   }
-  if (sessionToken !== token) write(session, TOKEN_KEY, token);
-  return token;
+  return sessionToken;
 }
 
 /** True when a token is stored and still usable (for the guards' loading screen). */

@@ -31,6 +31,15 @@ export function isHiddenChatMessage(text: string): boolean {
 }
 
 /** Title of a session until its first exchange names it. */
+/**
+ * The chat service's internal check that a session is the signed-for person's: 204, else 404 (another
+ * person's, deleted and unknown alike). The files service asks it before storing an upload into a
+ * session (issue 18).
+ */
+export const CHAT_SESSION_CHECK_PATH = '/internal/chat-sessions/:id';
+export const chatSessionCheckPath = (sessionId: string) =>
+  CHAT_SESSION_CHECK_PATH.replace(':id', encodeURIComponent(sessionId));
+
 export const NEW_CHAT_TITLE = 'new chat';
 export const SESSION_TITLE_MAX = 100;
 /** A message may carry the whole questionnaire (8 × 1900 characters) plus the preamble. */

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 import { pipelinedClient } from './pglite-pipelined.ts';
+import { makePrivate } from './private-files.ts';
 
 /**
  * One database handle type for both drivers, so queries are written once and run on
@@ -134,9 +135,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (url === 'memory://') dir = undefined;
   else if (url.startsWith('pglite://')) dir = url.slice('pglite://'.length);
   else dir = opts.dataDir;
-  if (dir) mkdirSync(path.resolve(dir), { recursive: true });
+  // The person's data: readable by this user only (PGlite's own files follow the process umask).
+  if (dir) mkdirSync(path.resolve(dir), { recursive: true, mode: 0o700 });
   const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
   await client.waitReady;
+  if (dir) makePrivate(path.resolve(dir));
   const db = drizzlePglite(pipelinedClient(client)) as unknown as Db;
   let closed = false;
   return {

@@ -4,7 +4,7 @@ import { filesConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import type { FilesContext, FilesServiceContext } from './files-context.ts';
 import { registerJobs } from './jobs/index.ts';
-import { filesContext } from './keys.ts';
+import { type FilesServiceOptions, filesContext } from './keys.ts';
 import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
@@ -13,12 +13,12 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
  * The files service: uploads (type by content, limits, quota), storage on disk or S3-compatible,
  * encrypted per user, text extraction for the coach, removal with sessions and at erasure.
  */
-export function createFilesService() {
+export function createFilesService(options: FilesServiceOptions = {}) {
   const contexts = new WeakMap<FilesServiceContext, FilesContext>();
   const contextFor = (service: FilesServiceContext): FilesContext => {
     let fc = contexts.get(service);
     if (!fc) {
-      fc = filesContext(service);
+      fc = filesContext(service, options);
       contexts.set(service, fc);
     }
     return fc;

@@ -19,6 +19,14 @@ const flag = z
  */
 export const filesConfigSchema = baseConfigSchema.extend({
   /**
+   * The chat service's own address (e.g. `http://chat:3000`): it confirms that an upload's
+   * `session_id` is the uploader's. Unset, uploads into a session are refused.
+   */
+  CHAT_URL: optionalText.refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    'must start with http:// or https://',
+  ),
+  /**
    * Wraps the per-user data keys that contents, names and extracted texts are encrypted with.
    * Required with PostgreSQL; an embedded run generates `<DATA_DIR>/files/master.key`.
    */

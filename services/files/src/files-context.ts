@@ -2,6 +2,7 @@ import type { UserCrypto } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
 import type { FilesConfig } from './config.ts';
 import type { TextExtractor } from './extraction/text-extractor.ts';
+import type { ChatSessions } from './sessions/chat-sessions.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
 export type FilesServiceContext = ServiceContext<FilesConfig & BaseConfig>;
@@ -13,4 +14,6 @@ export interface FilesContext {
   crypto: UserCrypto;
   storage: FileStorage;
   extractor: TextExtractor;
+  /** Confirms that a session named by an upload is the uploader's. */
+  chatSessions: ChatSessions;
 }

@@ -104,6 +104,7 @@ describe('files service on PostgreSQL and Redis', () => {
   it('accepts every allowed type, recognised by content, and answers the spec’s result shape', async () => {
     const me = randomUUID();
     const session = randomUUID();
+    h.chat.own(me, session);
     const first = await h.upload(
       me,
       'upload-multiple-to-session',
@@ -368,6 +369,7 @@ describe('files service on PostgreSQL and Redis', () => {
     const me = randomUUID();
     const session = randomUUID();
     const otherSession = randomUUID();
+    h.chat.own(me, otherSession);
     const [pdf, photo] = (
       await h.upload(me, 'upload-multiple-to-session', [
         { name: 'cv.pdf', bytes: makePdf(['Ten years of gardening']) },
@@ -423,6 +425,8 @@ describe('files service on PostgreSQL and Redis', () => {
     const me = randomUUID();
     const doomed = randomUUID();
     const kept = randomUUID();
+    h.chat.own(me, doomed);
+    h.chat.own(me, kept);
     const two = [
       { name: 'a.txt', bytes: Buffer.from('a') },
       { name: 'b.png', bytes: makePng() },
@@ -442,9 +446,10 @@ describe('files service on PostgreSQL and Redis', () => {
       expect((await h.call('GET', `/api/v1/files/${file.id}`, { userId: me })).status).toBe(404);
     await eventually(async () => goneKeys.rows.every((r) => !storedObjects().has(r.storage_key)));
     expect(await listOf(me, `?session_id=${kept}`)).toHaveLength(1);
+    // Even while chat (its answer given before the deletion) still confirms the session.
     const late = await h.upload(me, 'upload-multiple-to-session', two, { session_id: doomed });
     expect(late.status).toBe(404);
-    expect(late.body.code).toBe('SESSION_DELETED');
+    expect(late.body.code).toBe('SESSION_NOT_FOUND');
   });
 
   it('erases everything of a person on auth.user.erased and destroys their key', async () => {
@@ -490,6 +495,7 @@ describe("GET /internal/export (the person's data export, ADR 17)", () => {
     const me = randomUUID();
     const other = randomUUID();
     const session = randomUUID();
+    h.chat.own(me, session);
     await h.upload(me, 'upload', [{ name: 'Tagebuch März.txt', bytes: Buffer.from('secret diary words') }], {
       description: 'my notes',
     });

@@ -94,6 +94,34 @@ describe('files service, embedded', () => {
     expect(answer.bytes.includes(Buffer.from('46.2044'))).toBe(false);
   });
 
+  it.each([
+    ['page.html', '<html><script>alert(document.cookie)</script></html>', 'page.html.txt'],
+    ['page.HTM', '<script>alert(1)</script>', 'page.HTM.txt'],
+    ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'logo.svg.txt'],
+    ['app.js', 'fetch("/api/v1/users/me")', 'app.js.txt'],
+    ['doc.xhtml', '<html xmlns="http://www.w3.org/1999/xhtml"><script>x()</script></html>', 'doc.xhtml.txt'],
+    ['run.hta', '<hta:application/>', 'run.hta.txt'],
+    ['README', 'no extension at all', 'README.txt'],
+    ['notes.md', '# kept as it is', 'notes.md'],
+  ])(
+    'downloads a text upload named %s under a safe name, an attachment never rendered or sniffed',
+    async (name, text, saved) => {
+      const me = randomUUID();
+      const upload = await h.upload(me, 'upload', [{ name, bytes: Buffer.from(text), type: 'text/html' }]);
+      expect(upload.status).toBe(200);
+      // The name the person gave is kept for lists; only the download's name changes.
+      expect(upload.body.files[0].name).toBe(name);
+      const answer = await h.call('GET', `/api/v1/files/${upload.body.files[0].id}/download`, { userId: me });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/(plain|markdown); charset=utf-8$/);
+      expect(answer.headers.get('content-disposition')).toBe(
+        `attachment; filename="${saved}"; filename*=UTF-8''${saved}`,
+      );
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.bytes.toString('utf8')).toBe(text);
+    },
+  );
+
   it('reports its storage in readiness', async () => {
     const ready = await fetch(`${h.url}/readyz`).then((r) => r.json());
     expect(ready.checks.storage).toEqual({ ok: true });

@@ -4,6 +4,7 @@ import { ConfigError } from '@innerview/kit';
 import { dataKeys } from './db/schema.ts';
 import { createTextExtractor } from './extraction/text-extractor.ts';
 import type { FilesContext, FilesServiceContext } from './files-context.ts';
+import { type ChatSessions, chatSessionsAt } from './sessions/chat-sessions.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
@@ -13,7 +14,14 @@ import { createS3Storage } from './storage/s3-storage.ts';
  * configured; an embedded run keeps generated ones under its data
  * directory; `memory://` (tests) keeps throw-away ones unless given.
  */
-export function filesContext(service: FilesServiceContext): FilesContext {
+export interface FilesServiceOptions {
+  /** How sessions are confirmed; the chat service at `chatUrl()` (default `CHAT_URL`) when absent. */
+  chatSessions?: ChatSessions;
+  /** The chat service's address when it is only known after start (embedded: chat starts after files). */
+  chatUrl?: () => string | undefined;
+}
+
+export function filesContext(service: FilesServiceContext, options: FilesServiceOptions = {}): FilesContext {
   const config = service.config;
   const { DATABASE_URL, DATA_DIR } = config;
   if (DATABASE_URL?.startsWith('postgres') && !config.MASTER_KEY)
@@ -37,6 +45,13 @@ export function filesContext(service: FilesServiceContext): FilesContext {
       timeoutMs: config.FILES_EXTRACTION_TIMEOUT_MS,
       concurrency: config.FILES_EXTRACTION_CONCURRENCY,
     }),
+    chatSessions:
+      options.chatSessions ??
+      chatSessionsAt({
+        baseUrl: options.chatUrl ?? (() => config.CHAT_URL),
+        calls: service.calls,
+        log: service.log,
+      }),
   };
 }
 

@@ -10,7 +10,7 @@ const KNOWN_CODES: Record<string, string> = {
   UNSAFE_FILE: 'errors.unsafe',
   FILE_NOT_READABLE: 'errors.unreadable',
   EMPTY_FILE: 'errors.empty',
-  SESSION_DELETED: 'errors.sessionDeleted',
+  SESSION_NOT_FOUND: 'errors.sessionDeleted',
   NETWORK_ERROR: 'errors.network',
   TIMEOUT_ERROR: 'errors.network',
 };

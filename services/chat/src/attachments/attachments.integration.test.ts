@@ -32,6 +32,8 @@ beforeAll(async () => {
   });
   files = await startFilesHarness({
     bus,
+    // Files asks this chat service whose sessions are whose (it starts after files, as embedded).
+    chatUrl: () => chat?.url,
     env: { DATABASE_URL: databases[0]!.url, MASTER_KEY: generateKeyText(1), INTERNAL_SIGNING_KEY },
   });
   fake = await startFakeOpenAi();
@@ -148,6 +150,49 @@ describe('attachments: chat reads the files service', () => {
     const streamed = fake.calls.slice(calls).filter((c) => c.body.stream);
     expect(streamed).toHaveLength(2);
     expect(JSON.stringify(streamed[1]!.body.messages)).not.toContain('night nurse');
+  });
+
+  it("lets a person upload into their own chat session only: another's, a deleted and an unknown id get one answer", async () => {
+    const owner = await subscribedUser();
+    const stranger = await subscribedUser();
+    const events = await readSse(await send(owner, { message: 'Hello' }));
+    const sessionId = JSON.parse(events[0]!.data).session_id as string;
+    const note = [{ name: 'note.txt', bytes: Buffer.from('a note') }];
+    const own = await files.upload(owner, 'upload-multiple-to-session', note, { session_id: sessionId });
+    expect(own.status).toBe(200);
+    expect(own.body.files[0].session_id).toBe(sessionId);
+
+    const foreign = await files.upload(stranger, 'upload-multiple-to-session', note, {
+      session_id: sessionId,
+    });
+    const unknown = await files.upload(stranger, 'upload-multiple-to-session', note, {
+      session_id: randomUUID(),
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({
+      detail: expect.stringContaining('not found'),
+      code: 'SESSION_NOT_FOUND',
+    });
+    expect(unknown.status).toBe(foreign.status);
+    expect(unknown.body).toEqual(foreign.body);
+    expect((await files.call('GET', '/api/v1/files/', { userId: stranger })).body.files).toEqual([]);
+
+    // Once the owner deleted the session, the stranger's answer is still the same.
+    expect(
+      (await chat.call('DELETE', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId: owner })).status,
+    ).toBe(200);
+    await eventually(
+      async () => (await files.call('GET', '/api/v1/files/', { userId: owner })).body.files.length === 0,
+    );
+    const afterDeletion = await files.upload(stranger, 'upload-multiple-to-session', note, {
+      session_id: sessionId,
+    });
+    expect(afterDeletion.status).toBe(404);
+    expect(afterDeletion.body).toEqual(foreign.body);
+    const ownDeleted = await files.upload(owner, 'upload-multiple-to-session', note, {
+      session_id: sessionId,
+    });
+    expect(ownDeleted.body).toEqual(foreign.body);
   });
 
   it('tells a model without image input that it cannot see the attached image', async () => {

@@ -42,8 +42,8 @@ interface CheckedFile {
 export async function uploadFiles(fc: FilesContext, input: UploadInput): Promise<FileView[]> {
   const { service } = fc;
   const quota = service.config.FILES_QUOTA_BYTES;
-  if (input.sessionId && (await isSessionDeleted(service.db, input.sessionId)))
-    throw new HttpError(404, messages.sessionDeleted, codes.sessionDeleted);
+  if (input.sessionId && !(await isOwnLiveSession(fc, input.userId, input.sessionId)))
+    throw sessionNotFound();
   if ((await usageBytes(service.db, input.userId)) >= quota)
     throw new HttpError(413, messages.quotaExceeded(quota), codes.quotaExceeded);
 
@@ -99,8 +99,8 @@ export async function uploadFiles(fc: FilesContext, input: UploadInput): Promise
     await service.transaction(async (tx) => {
       if (input.sessionId) {
         await lockSession(tx, input.sessionId);
-        if (await isSessionDeleted(tx, input.sessionId))
-          throw new HttpError(404, messages.sessionDeleted, codes.sessionDeleted);
+        // The deletion's event may have been handled since chat confirmed the session.
+        if (await isSessionDeleted(tx, input.userId, input.sessionId)) throw sessionNotFound();
       }
       await lockUserUploads(tx, input.userId);
       if ((await usageBytes(tx, input.userId)) + incoming > quota)
@@ -116,6 +116,18 @@ export async function uploadFiles(fc: FilesContext, input: UploadInput): Promise
   }
   return rows.map((row, n) => viewOf(row, checked[n]!.name, input.description));
 }
+
+/**
+ * Only the uploader's own session can take files (issue 18): chat confirms it. Another person's
+ * session, a deleted one and an id that never existed get the same answer, so nobody learns which
+ * ids exist.
+ */
+async function isOwnLiveSession(fc: FilesContext, userId: string, sessionId: string): Promise<boolean> {
+  if (await isSessionDeleted(fc.service.db, userId, sessionId)) return false;
+  return fc.chatSessions.isOwnSession(userId, sessionId);
+}
+
+const sessionNotFound = () => new HttpError(404, messages.sessionNotFound, codes.sessionNotFound);
 
 async function checkFile(fc: FilesContext, file: IncomingFile): Promise<CheckedFile> {
   const name = cleanFileName(file.name);

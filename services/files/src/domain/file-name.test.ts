@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, cleanFileName } from './file-name.ts';
+import { attachmentDisposition, cleanFileName, downloadName } from './file-name.ts';
 
 describe('cleanFileName', () => {
   it.each([
@@ -28,5 +28,21 @@ describe('attachmentDisposition', () => {
     expect(attachmentDisposition('Résumé "final".pdf')).toBe(
       `attachment; filename="R_sum_ _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`,
     );
+  });
+});
+
+describe('downloadName', () => {
+  it.each([
+    ['report.pdf', 'application/pdf', 'report.pdf'],
+    ['report.html', 'application/pdf', 'report.html.pdf'],
+    ['photo.JPEG', 'image/jpeg', 'photo.JPEG'],
+    ['photo.svg', 'image/png', 'photo.svg.png'],
+    ['page.html', 'text/plain', 'page.html.txt'],
+    ['page.xhtml', 'text/markdown', 'page.xhtml.md'],
+    ['.html', 'text/plain', '.html.txt'],
+    ['letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'letter.docx'],
+    ['odd.txt', 'application/x-unknown', 'odd.txt.bin'],
+  ])('%s (%s) → %s', (name, type, saved) => {
+    expect(downloadName(name, type)).toBe(saved);
   });
 });

@@ -21,6 +21,30 @@ export function cleanFileName(raw: string | undefined): string {
 }
 
 /**
+ * The extensions a download may keep, by the type its content was recognised as. Anything else
+ * (`.html`, `.svg`, `.js`, `.xhtml`, `.hta`, `.exe`, no extension…) gets the type's own extension
+ * added, so a saved download opens as what it is: `page.html` holding text is saved as
+ * `page.html.txt`, never rendered by a browser or run by the system.
+ */
+const SAFE_EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+  'text/plain': ['.txt', '.text', '.log', '.csv'],
+  'text/markdown': ['.md', '.markdown'],
+};
+
+/** The name a download is saved under: the stored name, with a safe extension for its type. */
+export function downloadName(name: string, mediaType: string): string {
+  const allowed = SAFE_EXTENSIONS[mediaType] ?? ['.bin'];
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot).toLowerCase() : '';
+  return allowed.includes(extension) ? name : `${name}${allowed[0]}`;
+}
+
+/**
  * `Content-Disposition` for a download: always `attachment` (never shown inline), with an ASCII
  * fallback name and the exact name in RFC 5987 form.
  */

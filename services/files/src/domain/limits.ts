@@ -30,7 +30,8 @@ export const fileErrorCodes = {
   unreadable: 'FILE_NOT_READABLE',
   empty: 'EMPTY_FILE',
   notInSession: 'FILE_NOT_IN_SESSION',
-  sessionDeleted: 'SESSION_DELETED',
+  /** The session is not the uploader's: another person's, deleted or unknown alike. */
+  sessionNotFound: 'SESSION_NOT_FOUND',
 } as const;
 
 const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -55,7 +56,8 @@ export const fileMessages = {
   fieldTooLong: (field: string) => `The field "${field}" is too long.`,
   tooManyFields: 'Too many fields in the upload.',
   malformed: 'The upload could not be read: the multipart body is malformed or incomplete.',
-  sessionDeleted: 'This chat session has been deleted.',
+  sessionNotFound:
+    'This chat session was not found: it may have been deleted. Start a new chat to attach files.',
   notInSession: (id: string) => `The file ${id} belongs to another chat session.`,
   fileNotFound: (id: string) => `File not found: ${id}`,
 } as const;

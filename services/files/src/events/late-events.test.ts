@@ -34,6 +34,7 @@ describe('chat.session.deleted after the erasure', () => {
   it('records nothing about the erased person', async () => {
     const me = randomUUID();
     const sessionId = randomUUID();
+    h.chat.own(me, sessionId);
     const upload = await h.upload(
       me,
       'upload-multiple-to-session',

@@ -1,12 +1,14 @@
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { deleteOwnFile } from '../actions/delete-files.ts';
 import { getOwnFile, listOwnFiles, readOwnFile } from '../actions/read-files.ts';
-import { attachmentDisposition } from '../domain/file-name.ts';
+import { kindOfMediaType } from '../domain/detect-type.ts';
+import { attachmentDisposition, downloadName } from '../domain/file-name.ts';
 import type { FilesContext } from '../files-context.ts';
 import { FileIdParams, FileItem, FilesResponse, ListFilesQuery } from './schemas.ts';
 
 /** Text is sent with its charset; every download is an attachment that no browser may render or sniff. */
 function contentTypeOf(mediaType: string): string {
+  if (!kindOfMediaType(mediaType)) return 'application/octet-stream';
   return mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
 }
 
@@ -48,7 +50,7 @@ export function fileRoutes(fc: FilesContext): RouteDefinition[] {
         res.status(200);
         res.setHeader('Content-Type', contentTypeOf(view.type));
         res.setHeader('Content-Length', String(bytes.length));
-        res.setHeader('Content-Disposition', attachmentDisposition(view.name));
+        res.setHeader('Content-Disposition', attachmentDisposition(downloadName(view.name, view.type)));
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');

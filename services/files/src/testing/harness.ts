@@ -16,6 +16,7 @@ import {
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import type { Caller } from '@innerview/kit/trust';
 import { createFilesService } from '../app.ts';
+import { type FakeChat, startFakeChat } from './fake-chat.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
 type Json = any;
@@ -43,6 +44,8 @@ export interface FilesHarness {
   signingKey: string;
   bus: EventBus;
   clock: ManualClock;
+  /** The chat service the files service asks whose sessions are whose (`CHAT_URL`). */
+  chat: FakeChat;
   call(
     method: string,
     path: string,
@@ -72,27 +75,39 @@ export interface FilesHarness {
 }
 
 export async function startFilesHarness(
-  options: { env?: Record<string, string>; bus?: EventBus; logger?: Logger; clock?: ManualClock } = {},
+  options: {
+    env?: Record<string, string>;
+    bus?: EventBus;
+    logger?: Logger;
+    clock?: ManualClock;
+    /** A real chat service's address (known once it started); the fake chat's otherwise. */
+    chatUrl?: () => string | undefined;
+  } = {},
 ): Promise<FilesHarness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iv-files-'));
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
   const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const signingKey = options.env?.INTERNAL_SIGNING_KEY ?? testSigningKey;
-  const service = await startService(createFilesService(), {
-    env: {
-      DATABASE_URL: 'memory://',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      JOBS: 'memory',
-      FILES_SWEEP_INTERVAL_MS: '100',
-      ...options.env,
-      INTERNAL_SIGNING_KEY: signingKey,
+  const chat = await startFakeChat(signingKey);
+  const service = await startService(
+    createFilesService(options.chatUrl ? { chatUrl: options.chatUrl } : {}),
+    {
+      env: {
+        DATABASE_URL: 'memory://',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        JOBS: 'memory',
+        FILES_SWEEP_INTERVAL_MS: '100',
+        CHAT_URL: chat.url,
+        ...options.env,
+        INTERNAL_SIGNING_KEY: signingKey,
+      },
+      bus,
+      clock,
+      logger: options.logger ?? createLogger({ name: 'files', level: 'silent' }),
     },
-    bus,
-    clock,
-    logger: options.logger ?? createLogger({ name: 'files', level: 'silent' }),
-  });
+  );
   const answer = async (response: Response): Promise<Answer> => {
     const bytes = Buffer.from(await response.arrayBuffer());
     const json = response.headers.get('content-type')?.includes('application/json');
@@ -145,6 +160,7 @@ export async function startFilesHarness(
     signingKey,
     bus,
     clock,
+    chat,
     call,
     upload,
     extractedText: (body, as = {}) =>
@@ -157,6 +173,7 @@ export async function startFilesHarness(
     publish: (event) => bus.publish([event]),
     stop: async () => {
       await service.stop();
+      await chat.stop();
       if (!options.bus) await bus.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -31,7 +31,7 @@ export function createFileTransport(options: { dir: string; now?: () => Date }):
         links: mail.links,
         sentAt,
       };
-      await mkdir(options.dir, { recursive: true });
+      await mkdir(options.dir, { recursive: true, mode: 0o700 });
       const file = path.join(options.dir, `${sentAt.replace(/:/g, '-')}-${mail.id}.json`);
       // Written aside, then renamed: the mailbox never reads half a file.
       await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2), { mode: 0o600 });

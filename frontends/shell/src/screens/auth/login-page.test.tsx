@@ -297,12 +297,14 @@ describe('login screen', () => {
     expect(api.calls('POST', '/login/test-token')[0]!.headers.get('authorization')).toBe('Bearer tok-ada');
   });
 
-  it('without remember me no 10-day flag is stored', async () => {
+  it('without remember me the token is kept for this browser session only (session storage)', async () => {
     fakeApi(signedIn());
     const { router } = renderShell('/login');
     await fillAndSubmit('ada@example.ch', 'Secret#123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
     expect(localStorage.getItem(REMEMBER_ME_KEY)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-ada');
     expect(readToken()).toBe('tok-ada');
   });
 

@@ -68,10 +68,13 @@ export const common: Record<LanguageCode, CommonStrings> = {
 /** Control characters and bidirectional overrides: they could fake lines or reorder text. */
 const unsafeCharacters = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
 /**
- * A name that looks like a link or an address. Anyone can sign up with someone else's address, so a
- * "name" is attacker-chosen text in a mail to a stranger: it must never carry a clickable lure.
+ * A name that a mail client could turn into a link: a dot between two characters (`evil.example`,
+ * `10.0.0.1`, also the ideographic and full-width dots that host names accept), a slash, a colon or
+ * an at sign. Anyone can sign up with someone else's address, so a "name" is attacker-chosen text in
+ * a mail to a stranger: it must never carry a clickable lure. Names such as `J. R.` or `St. John`
+ * keep their greeting; a rare real `J.R.` loses it, which is the price of never linking.
  */
-const linkLike = /:\/\/|www\.|@/i;
+const linkLike = /[@:/\\\uff0f\u2044\u2215\uff20\uff1a]|\S[.\u3002\uff0e\uff61\u2024]\S/u;
 
 /** The greeting line; a blank, link-like or over-long name falls back to the nameless greeting. */
 export function greet(language: LanguageCode, firstName: string): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { common } from './common.ts';
 import { renderPasswordChanged } from './password-changed.ts';
 import { renderPasswordReset } from './password-reset.ts';
 import type { LanguageCode, RenderedMail } from './types.ts';
@@ -146,6 +147,36 @@ describe('the greeting', () => {
     });
     expect(lure.text.startsWith('Hallo\n')).toBe(true);
     expect(lure.text).not.toContain('evil');
+  });
+
+  // Issue 18: a first name chosen by whoever signed up with someone else's address.
+  const lures = [
+    'Bob evil.example/verify',
+    'Bob evil.example',
+    'Bob 203.0.113.7',
+    'Bob evil\u3002example',
+    'Bob evil\uff0eexample',
+    'Bob localhost:8080',
+    'Bob evil/verify',
+    'Bob\\evil',
+    'Bob bob@evil.example',
+  ];
+  it.each(lures)('puts no part of the name %j in any mail, text or HTML, in any language', (lure) => {
+    for (const { render } of cases)
+      for (const language of languages) {
+        const mail = render(language, lure);
+        expect(mail.text.split('\n')[0]).toBe(common[language].greetingWithoutName);
+        for (const part of [mail.text, mail.html, mail.subject]) {
+          expect(part).not.toMatch(/evil|203\.0|localhost/);
+        }
+      }
+  });
+
+  it('keeps names with dots or marks that no mail client links', () => {
+    for (const name of ['J. R. Smith', 'St. John', 'Anne-Marie O’Neil', 'José María', 'Zoë'])
+      expect(renderVerification('en', { firstName: name, link, validFor: null }).text.split('\n')[0]).toBe(
+        `Hi ${name},`,
+      );
   });
 
   it('folds line breaks and control characters out of the name', () => {
