@@ -243,7 +243,8 @@ describe.each(['dev', 'prod', 'prod-pgbouncer'])('kustomize overlay %s', (overla
     const callers: Record<string, string[]> = {
       auth: ['gateway'],
       billing: ['gateway', 'auth'],
-      chat: ['gateway', 'auth'],
+      // files asks chat whether an upload's session is the uploader's (issue 18).
+      chat: ['gateway', 'auth', 'files'],
       questionnaire: ['gateway', 'auth'],
       files: ['gateway', 'chat', 'auth'],
       notifications: ['gateway', 'auth'],
@@ -263,6 +264,11 @@ describe.each(['dev', 'prod', 'prod-pgbouncer'])('kustomize overlay %s', (overla
       );
       expect(from, service).toEqual(callers[service]);
     }
+    // …and each caller may leave its pod towards the services it calls.
+    const calls = (name: string, target: string) =>
+      JSON.stringify(find(manifests, 'NetworkPolicy', name)?.spec.egress ?? []).includes(`"${target}"`);
+    expect(calls('files', 'chat')).toBe(true);
+    expect(calls('chat', 'files')).toBe(true);
     expect(find(manifests, 'NetworkPolicy', 'gateway')?.spec.ingress).toEqual([
       { ports: [{ port: 'http', protocol: 'TCP' }] },
     ]);
