@@ -10,16 +10,16 @@ import { everydayCheck } from './everyday-check.ts';
  * Floors on the held-out evaluation set (another writer; never trained or tuned on), per language:
  * what `npm run safety-report` measured for the committed model with the product's decision
  * (`assessMessage`, short-message rule included; docs/safety.md), less a small margin, so a
- * retrained model or a new rule that does worse fails here. Measured 2026-11-26: recall en 0.71,
- * fr 0.76, de 0.79, it 0.70, es 0.74; false alarms en 0.038, fr 0.013, de 0.025, it 0.025,
- * es 0.075. The issue's target (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md.
+ * retrained model or a new rule that does worse fails here. Measured 2026-11-26: recall en 0.79,
+ * fr 0.81, de 0.84, it 0.74, es 0.78; false alarms en 0.038, fr 0.025, de 0.038, it 0.038,
+ * es 0.063. The issue's target (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md.
  */
 const floors: Record<LanguageCode, { recall: number; falseAlarms: number }> = {
-  en: { recall: 0.68, falseAlarms: 0.05 },
-  fr: { recall: 0.73, falseAlarms: 0.04 },
-  de: { recall: 0.75, falseAlarms: 0.05 },
-  it: { recall: 0.67, falseAlarms: 0.05 },
-  es: { recall: 0.7, falseAlarms: 0.1 },
+  en: { recall: 0.76, falseAlarms: 0.05 },
+  fr: { recall: 0.78, falseAlarms: 0.04 },
+  de: { recall: 0.8, falseAlarms: 0.05 },
+  it: { recall: 0.7, falseAlarms: 0.05 },
+  es: { recall: 0.74, falseAlarms: 0.08 },
 };
 
 describe('the three-tier detector on the held-out evaluation set', () => {

@@ -10,7 +10,7 @@ import {
   type SafetyTier,
   type StoredModel,
 } from './learned/model.ts';
-import { decidingScore } from './learned/short-messages.ts';
+import { decidingScore, isShortMessage } from './learned/short-messages.ts';
 import { crisisScoreOf, ruleView } from './learned/signals.ts';
 import type { SafetyCategory } from './types.ts';
 
@@ -42,7 +42,7 @@ export function safetyModel(): LinearModel {
  * The learned model (`learned/`, trained by `npm run safety-train`) reads character and word
  * n-grams of the folded text and what the hand-written rules say; its crisis score is compared
  * with the threshold chosen for the message's language on validation data. On a message of a
- * few words the score is not taken alone: a rule hit flags it, a risk cue lets the score decide,
+ * few words the score is not taken alone: a rule hit flags it (acute), a risk cue lets the score decide,
  * neither leaves it calm (`learned/short-messages.ts`). This is the decision the product makes, everywhere (sending, the
  * offline coach, the model check, the report). Pure and local: about a millisecond, no network.
  */
@@ -68,6 +68,9 @@ function assess(text: string, languageHint: LanguageCode, shortMessageRule: bool
   const bar = m.thresholds[language];
   if (crisisScore < bar.crisis) return { tier: 'none', category: null, language, crisisScore };
   const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
-  const tier = rules.category === 'acute_danger' || acuteShare >= bar.acute ? 'acute' : 'possible';
+  // A short message flagged by the rules gets the rules' answer, the acute reply (short-messages.ts).
+  const rulesDecide = shortMessageRule && rules.category !== null && isShortMessage(text);
+  const tier =
+    rules.category === 'acute_danger' || rulesDecide || acuteShare >= bar.acute ? 'acute' : 'possible';
   return { tier, category: rules.category, language, crisisScore };
 }
