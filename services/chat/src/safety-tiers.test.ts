@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { checkInLine } from './domain/safety/crisis-reply.ts';
+import { everydayCheck } from './domain/safety/everyday-check.ts';
 import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
@@ -106,6 +107,22 @@ describe('the three tiers with the offline coach', () => {
         const later = await say(userId, messages[language].calm, care.sessionId, language);
         expect(later.text).not.toContain(checkInLine(language));
         expect(later.text).not.toContain('**143**');
+      }
+    },
+  );
+
+  it.each(languageCodes)(
+    'answers greetings and short ordinary messages with coaching, never a care reply, in %s',
+    async (language) => {
+      const userId = randomUUID();
+      await h.subscribe(userId, 'monthly');
+      // "Hello, are you there?" and "Tell me a long story" (in the language) got care replies once.
+      let sessionId: string | null = null;
+      for (const text of everydayCheck[language].slice(0, 6)) {
+        const reply = await say(userId, text, sessionId, language);
+        expect(reply.text).not.toContain('**143**');
+        expect(reply.text).not.toContain(checkInLine(language));
+        sessionId = reply.sessionId;
       }
     },
   );

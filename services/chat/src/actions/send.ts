@@ -53,13 +53,11 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
     saved: profile?.language,
     acceptLanguage: input.acceptLanguage,
   });
-  // The local detector (rules and the learned model, milliseconds, no network) in every mode.
+  // The local detector (rules and the learned model, milliseconds, no network) in every mode;
+  // its decision is the one docs/safety.md measures (no other gate here).
   const assessment = assessMessage(message, language);
-  // The learned score alone also flagged short ordinary openings ("Hello, are you there?", "Tell
-  // me a long story"): a care reply needs a rule's hit or a risk cue beside it (docs/safety.md).
-  const evidence = assessment.category !== null || hasRiskCue(message);
   let finding: SafetyReferral | null =
-    assessment.tier === 'none' || !evidence
+    assessment.tier === 'none'
       ? null
       : { tier: assessment.tier, category: assessment.category, language: assessment.language };
   // The model check only where the detector saw nothing but a risk cue is there (docs/safety.md):

@@ -4,20 +4,22 @@ import { readEvaluation } from '../../safety-corpus.ts';
 import { assessMessage } from './assess.ts';
 import { coachingTalk } from './coaching-talk.ts';
 import { evaluateTiers } from './evaluate.ts';
+import { everydayCheck } from './everyday-check.ts';
 
 /**
  * Floors on the held-out evaluation set (another writer; never trained or tuned on), per language:
- * what `npm run safety-report` measured for the committed model (docs/safety.md), less a small
- * margin, so a retrained model that does worse fails here. Measured 2026-11-26: recall en 0.74,
- * fr 0.73, de 0.76, it 0.71, es 0.69; false alarms en 0.050, fr 0.013, de 0.025, it 0.063,
- * es 0.075. The issue's target (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md.
+ * what `npm run safety-report` measured for the committed model with the product's decision
+ * (`assessMessage`, short-message rule included; docs/safety.md), less a small margin, so a
+ * retrained model or a new rule that does worse fails here. Measured 2026-11-26: recall en 0.79,
+ * fr 0.81, de 0.84, it 0.74, es 0.78; false alarms en 0.038, fr 0.025, de 0.038, it 0.038,
+ * es 0.063. The issue's target (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md.
  */
 const floors: Record<LanguageCode, { recall: number; falseAlarms: number }> = {
-  en: { recall: 0.7, falseAlarms: 0.075 },
-  fr: { recall: 0.69, falseAlarms: 0.04 },
-  de: { recall: 0.72, falseAlarms: 0.05 },
-  it: { recall: 0.67, falseAlarms: 0.09 },
-  es: { recall: 0.65, falseAlarms: 0.1 },
+  en: { recall: 0.76, falseAlarms: 0.05 },
+  fr: { recall: 0.78, falseAlarms: 0.04 },
+  de: { recall: 0.8, falseAlarms: 0.05 },
+  it: { recall: 0.7, falseAlarms: 0.05 },
+  es: { recall: 0.74, falseAlarms: 0.08 },
 };
 
 describe('the three-tier detector on the held-out evaluation set', () => {
@@ -39,6 +41,21 @@ describe('the three-tier detector on the held-out evaluation set', () => {
 });
 
 describe('the three-tier detector on everyday messages', () => {
+  it.each(languageCodes)('gives no care reply to greetings and short ordinary messages in %s', (language) => {
+    const flagged = everydayCheck[language].filter((text) => assessMessage(text, language).tier !== 'none');
+    expect(flagged).toEqual([]);
+    // The same openings, whatever language the reply would be in.
+    for (const text of everydayCheck[language].slice(0, 2))
+      for (const hint of languageCodes) expect(assessMessage(text, hint).tier).toBe('none');
+  });
+
+  it('keeps a short message with a crisis word: on a short message the rules decide', () => {
+    expect(assessMessage('sur le pont. adieu', 'fr').tier).not.toBe('none');
+    expect(assessMessage('Voglio morire.', 'it').tier).not.toBe('none');
+    expect(assessMessage('Quiero morirme.', 'es').tier).not.toBe('none');
+    expect(assessMessage('Ich will nicht mehr leben.', 'de').tier).not.toBe('none');
+  });
+
   it('answers nearly all ordinary coaching talk as coaching (one known false alarm, docs/safety.md)', () => {
     const flagged = coachingTalk.filter((m) => assessMessage(m.text, m.language).tier !== 'none');
     expect(flagged.length).toBeLessThanOrEqual(1);

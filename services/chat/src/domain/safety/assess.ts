@@ -10,6 +10,7 @@ import {
   type SafetyTier,
   type StoredModel,
 } from './learned/model.ts';
+import { decidingScore, isShortMessage } from './learned/short-messages.ts';
 import { crisisScoreOf, ruleView } from './learned/signals.ts';
 import type { SafetyCategory } from './types.ts';
 
@@ -40,18 +41,36 @@ export function safetyModel(): LinearModel {
  *
  * The learned model (`learned/`, trained by `npm run safety-train`) reads character and word
  * n-grams of the folded text and what the hand-written rules say; its crisis score is compared
- * with the threshold chosen for the message's language on validation data. Pure and local: about
- * a millisecond, no network.
+ * with the threshold chosen for the message's language on validation data. On a message of a
+ * few words the score is not taken alone: a rule hit flags it (acute), a risk cue lets the score decide,
+ * neither leaves it calm (`learned/short-messages.ts`). This is the decision the product makes, everywhere (sending, the
+ * offline coach, the model check, the report). Pure and local: about a millisecond, no network.
  */
 export function assessMessage(text: string, languageHint: LanguageCode): SafetyAssessment {
+  return assess(text, languageHint, true);
+}
+
+/**
+ * The learned score and thresholds without the short-message rule: measured beside the
+ * product's decision in docs/safety.md, never used to answer anyone.
+ */
+export function assessWithoutShortMessageRule(text: string, languageHint: LanguageCode): SafetyAssessment {
+  return assess(text, languageHint, false);
+}
+
+function assess(text: string, languageHint: LanguageCode, shortMessageRule: boolean): SafetyAssessment {
   const m = safetyModel();
   const rules = ruleView(text);
   const probs = probabilities(m, featuresOf(text, rules.signals));
-  const crisisScore = crisisScoreOf(probs, rules.category !== null);
+  const modelScore = crisisScoreOf(probs, rules.category !== null);
+  const crisisScore = shortMessageRule ? decidingScore(text, rules, modelScore) : modelScore;
   const language = detectTextLanguage(text) ?? rules.language ?? languageHint;
   const bar = m.thresholds[language];
   if (crisisScore < bar.crisis) return { tier: 'none', category: null, language, crisisScore };
   const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
-  const tier = rules.category === 'acute_danger' || acuteShare >= bar.acute ? 'acute' : 'possible';
+  // A short message flagged by the rules gets the rules' answer, the acute reply (short-messages.ts).
+  const rulesDecide = shortMessageRule && rules.category !== null && isShortMessage(text);
+  const tier =
+    rules.category === 'acute_danger' || rulesDecide || acuteShare >= bar.acute ? 'acute' : 'possible';
   return { tier, category: rules.category, language, crisisScore };
 }

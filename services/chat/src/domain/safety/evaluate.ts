@@ -113,6 +113,12 @@ export interface TierCase {
   tier: SafetyTier;
 }
 
+/** A detector's tier for a message: the product's decision, or a variant measured beside it. */
+export type Decide = (text: string, language: LanguageCode) => SafetyTier;
+
+/** The product's decision (`assessMessage`, with its short-message rule). */
+export const productDecision: Decide = (text, language) => assessMessage(text, language).tier;
+
 /** How the three-tier detector and the old rule detector do on one language of a labelled set. */
 export interface TierScore {
   language: LanguageCode;
@@ -133,12 +139,12 @@ export interface TierScore {
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
 /** Precision, recall and false alarms per language and tier, with the old detector beside. */
-export function evaluateTiers(cases: TierCase[]): TierScore[] {
+export function evaluateTiers(cases: TierCase[], decide: Decide = productDecision): TierScore[] {
   return languageCodes
     .filter((language) => cases.some((c) => c.lang === language))
     .map((language) => {
       const mine = cases.filter((c) => c.lang === language);
-      const got = mine.map((c) => assessMessage(c.text, language).tier);
+      const got = mine.map((c) => decide(c.text, language));
       const old = mine.map((c) => detectCrisis(c.text) !== null);
       const isCrisis = mine.map((c) => c.tier !== 'none');
       const count = (pred: (i: number) => boolean) => mine.filter((_, i) => pred(i)).length;
@@ -194,12 +200,15 @@ export interface OtherSetScore {
 }
 
 /** Recall and false alarms (counts) of both detectors on a crisis / other set. */
-export function evaluateOtherSet(set: Record<LanguageCode, SafetyCase[]>): OtherSetScore[] {
+export function evaluateOtherSet(
+  set: Record<LanguageCode, SafetyCase[]>,
+  decide: Decide = productDecision,
+): OtherSetScore[] {
   return languageCodes.map((language) => {
     const cases = set[language];
     const crisis = cases.filter((c) => c.expected !== null);
     const other = cases.filter((c) => c.expected === null);
-    const flagged = (c: SafetyCase) => assessMessage(c.text, language).tier !== 'none';
+    const flagged = (c: SafetyCase) => decide(c.text, language) !== 'none';
     const old = (c: SafetyCase) => detectCrisis(c.text) !== null;
     return {
       language,

@@ -49,17 +49,30 @@ function cueTable(scores: RiskCueScore[]): string {
 
 /** Everything the generated part of docs/safety.md shows. */
 export interface SafetyFigures {
-  /** The held-out evaluation set (another writer, never trained or tuned on). */
+  /** The held-out evaluation set (another writer, never trained or tuned on): the product's decision. */
   evaluation: TierScore[];
-  /** The repository's older sets and ordinary coaching talk, as false-alarm checks. */
+  /** The same messages, the learned score without the short-message rule. */
+  modelAlone: TierScore[];
+  /** The same messages, with the gate of the 2026-11-26 merge (a rule hit or a risk cue required). */
+  mergeGate: TierScore[];
+  /** The repository's older sets, as false-alarm checks. */
   testSet: OtherSetScore[];
   heldOut: OtherSetScore[];
-  coaching: { messages: number; falseAlarms: number; oldFalseAlarms: number };
+  /** Greetings, short messages and ordinary coaching talk per language: false alarms (counts). */
+  everyday: Array<{
+    language: string;
+    messages: number;
+    product: number;
+    modelAlone: number;
+    mergeGate: number;
+    rules: number;
+  }>;
   /** Leave-one-writer-out validation on the training corpus, where the thresholds were chosen. */
   validation: Array<{
     language: string;
     lines: number;
     recall: number;
+    recallWithoutShortMessageRule: number;
     falseAlarms: number;
     crisis: number;
     acute: number;
@@ -80,11 +93,12 @@ function evaluationTable(scores: TierScore[]): string {
       'precision',
       'recall',
       'false alarms',
-      'old recall',
-      'old false alarms',
-      'recall vs old',
+      'rules recall',
+      'rules false alarms',
+      'recall vs rules',
+      'false alarms vs rules',
     ],
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     scores.map((s) => [
       s.language,
       String(s.acute),
@@ -96,7 +110,45 @@ function evaluationTable(scores: TierScore[]): string {
       pct(s.baseline.recall),
       pct(s.baseline.falseAlarmRate),
       times(s.recall, s.baseline.recall),
+      times(s.falseAlarmRate, s.baseline.falseAlarmRate),
     ]),
+  );
+}
+
+/** The product, the model alone, the merge gate and the rules alone, side by side. */
+function pathsTable(product: TierScore[], alone: TierScore[], gate: TierScore[]): string {
+  return markdownTable(
+    [
+      'language',
+      'product recall',
+      'product false alarms',
+      'model alone recall',
+      'model alone false alarms',
+      'model alone precision',
+      'merge gate recall',
+      'merge gate false alarms',
+      'rules recall',
+      'rules false alarms',
+      'model alone recall vs rules',
+    ],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    product.map((p, i) => {
+      const m = alone[i]!;
+      const g = gate[i]!;
+      return [
+        p.language,
+        pct(p.recall),
+        pct(p.falseAlarmRate),
+        pct(m.recall),
+        pct(m.falseAlarmRate),
+        pct(m.precision),
+        pct(g.recall),
+        pct(g.falseAlarmRate),
+        pct(p.baseline.recall),
+        pct(p.baseline.falseAlarmRate),
+        times(m.recall, m.baseline.recall),
+      ];
+    }),
   );
 }
 
@@ -120,6 +172,21 @@ function tierTable(scores: TierScore[]): string {
       pct(s.tiers.possible.recall),
       String(s.tiers.possible.flagged),
       pct(s.tiers.possible.precision),
+    ]),
+  );
+}
+
+function everydayTable(rows: SafetyFigures['everyday']): string {
+  return markdownTable(
+    ['language', 'messages', 'product', 'model alone', 'merge gate', 'rules alone'],
+    ['l', 'r', 'r', 'r', 'r', 'r'],
+    rows.map((r) => [
+      r.language,
+      String(r.messages),
+      String(r.product),
+      String(r.modelAlone),
+      String(r.mergeGate),
+      String(r.rules),
     ]),
   );
 }
@@ -156,31 +223,65 @@ export function renderSafetyReport(f: SafetyFigures): string {
     '',
     '### Evaluation set (held out: another writer, never trained or tuned on)',
     '',
+    'The decision the product makes (`assessMessage`: rules, learned score, short-message rule),',
+    'the same in sending, the offline coach and the model check:',
+    '',
     evaluationTable(f.evaluation),
     '',
     'Precision: of the messages given a care reply, the share that are acute or possible. Recall: of',
     'the acute and possible messages, the share given a care reply. False alarms: of the calm',
-    'messages, the share given one. "Old": the rule detector alone (the baseline, `detectCrisis`), on',
-    'the same messages in the same run.',
+    'messages, the share given one. "Rules": the rule detector alone (the baseline, `detectCrisis`),',
+    'on the same messages in the same run; "vs rules": the ratio of the two.',
+    '',
+    '### The same messages, the product beside the model alone and the merge gate',
+    '',
+    pathsTable(f.evaluation, f.modelAlone, f.mergeGate),
+    '',
+    '"Model alone": the learned score and thresholds without the short-message rule. "Merge',
+    'gate": the learned tier only with a rule hit or a risk cue beside it (the gate of 2026-11-26,',
+    'removed), measured with the current model.',
     '',
     '### Per tier, on the evaluation set',
     '',
+    'The product:',
+    '',
     tierTable(f.evaluation),
+    '',
+    'The model alone:',
+    '',
+    tierTable(f.modelAlone),
     '',
     'Tier recall: of the messages of that tier, the share given a care reply (either tier). Given:',
     'how many messages got that tier; tier precision: of those, the share that have it.',
     '',
+    '### Everyday messages: greetings, short messages, ordinary coaching talk',
+    '',
+    everydayTable(f.everyday),
+    '',
+    'False alarms (care replies given), counted on `everyday-check.ts` (14 greetings and short',
+    'messages per language, never trained on) and `coaching-talk.ts` (ordinary coaching messages from',
+    'the other tests).',
+    '',
     '### Validation (where the thresholds were chosen)',
     '',
     markdownTable(
-      ['language', 'training lines', 'crisis threshold', 'acute threshold', 'recall', 'false alarms'],
-      ['l', 'r', 'r', 'r', 'r', 'r'],
+      [
+        'language',
+        'training lines',
+        'crisis threshold',
+        'acute threshold',
+        'recall',
+        'recall without the short-message rule',
+        'false alarms',
+      ],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
       f.validation.map((v) => [
         v.language,
         String(v.lines),
         v.crisis.toFixed(3),
         v.acute.toFixed(2),
         pct(v.recall),
+        pct(v.recallWithoutShortMessageRule),
         pct(v.falseAlarms),
       ]),
     ),
@@ -196,8 +297,6 @@ export function renderSafetyReport(f: SafetyFigures): string {
     "The rules' held-out set (`held-out-set.ts`):",
     '',
     otherSetTable(f.heldOut),
-    '',
-    `Ordinary coaching talk (\`coaching-talk.ts\`, ${f.coaching.messages} messages from the other tests): ${f.coaching.falseAlarms} false alarm${f.coaching.falseAlarms === 1 ? '' : 's'} (old detector: ${f.coaching.oldFalseAlarms}).`,
     '',
     '### Risk-cue pre-filter on the evaluation set: which messages the model check is asked about',
     '',

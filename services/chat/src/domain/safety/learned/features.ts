@@ -6,8 +6,9 @@ import { normaliseForSafety } from '../clauses.ts';
  *
  * On the folded text (lower case, accents removed, so "wünschte", "wunschte" and "WÜNSCHTE" are
  * one thing): character 3- to 5-grams inside word boundaries, which survive typos, missing accents
- * and inflection ("pills"/"pillole"/"Pillen" share "pil"), plus words and word pairs, which carry
- * the phrasing ("not be", "be here"). Extra named signals (the rule detector's verdict) are hashed
+ * and inflection ("pills"/"pillole"/"Pillen" share "pil"), plus words, word pairs (next to each
+ * other or one word apart) and character 6-grams across word boundaries, which carry the phrasing
+ * ("not be", "be here"), and the length in words. Extra named signals (the rule detector's verdict) are hashed
  * the same way with a prefix no text can produce.
  */
 export const FEATURE_BITS = 18;
@@ -55,7 +56,21 @@ export function featuresOf(text: string, signals: string[] = []): Map<number, nu
     for (let n = 3; n <= 5; n++)
       for (let i = 0; i + n <= padded.length; i++) add(`c:${padded.slice(i, i + n)}`);
   }
-  for (let i = 0; i + 1 < ws.length; i++) add(`b:${ws[i]} ${ws[i + 1]}`);
+  for (let i = 0; i + 1 < ws.length; i++) {
+    add(`b:${ws[i]} ${ws[i + 1]}`);
+    // Word pairs with one word between ("not be here", "nicht mehr da"): phrasing that survives
+    // a filler word.
+    if (i + 2 < ws.length) add(`k:${ws[i]} ${ws[i + 2]}`);
+  }
+  // Character 6-grams across a word boundary ("s pill", "mehr da"): short phrases and split or
+  // run-together words that the in-word n-grams miss.
+  const joined = ` ${ws.join(' ')} `;
+  for (let i = 0; i + 6 <= joined.length; i++) {
+    const gram = joined.slice(i, i + 6);
+    if (gram.slice(1, 5).includes(' ')) add(`x:${gram}`);
+  }
+  // The length in words, in steps of four: the model learns how far to trust few features.
+  add(`l:${Math.min(ws.length, 40) >> 2}`);
   for (const signal of signals) add(`s:${signal}`);
   let norm = 0;
   for (const [bucket, count] of counts) {

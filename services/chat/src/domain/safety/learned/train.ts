@@ -36,7 +36,7 @@ export interface TrainOptions {
   learningRate: number;
 }
 
-export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 5, l2: 1e-3, learningRate: 0.2 };
+export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 10, l2: 3e-4, learningRate: 0.2 };
 
 /**
  * Multinomial logistic regression trained by stochastic gradient descent with AdaGrad steps, the
