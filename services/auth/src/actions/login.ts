@@ -1,7 +1,7 @@
 import { HttpError } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
 import { findDeletedUserByEmail } from '../db/deletion.ts';
-import { clearLockout, lockoutOf, saveLockout } from '../db/login-attempts.ts';
+import { clearLockout, lockoutForUpdate, lockoutOf, saveLockout } from '../db/login-attempts.ts';
 import { findLoginUser } from '../db/users.ts';
 import {
   afterFailedAttempt,
@@ -87,7 +87,7 @@ export async function logIn(
   if (!user || !correct) {
     const after = await auth.service.transaction(async (tx) => {
       const at = auth.service.clock.now();
-      const next = afterFailedAttempt(await lockoutOf(tx, subject), at);
+      const next = afterFailedAttempt(await lockoutForUpdate(tx, subject, at), at);
       await saveLockout(tx, subject, next, at);
       return next;
     });

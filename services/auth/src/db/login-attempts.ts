@@ -12,7 +12,24 @@ export interface AttemptSubject {
 const ofSubject = (s: AttemptSubject) =>
   and(eq(loginAttempts.emailHash, s.emailHash), eq(loginAttempts.clientHash, s.clientHash));
 
-/** The pair's counters, locked for the rest of the transaction so concurrent failures all count. */
+/**
+ * The pair's counters, locked for the rest of the transaction so concurrent failures all count.
+ * The row is created first when missing: `FOR UPDATE` locks nothing that does not exist, and
+ * several first failures at once would each have read zero.
+ */
+export async function lockoutForUpdate(
+  q: Queryable,
+  subject: AttemptSubject,
+  now: Date,
+): Promise<LockoutState> {
+  await q
+    .insert(loginAttempts)
+    .values({ ...subject, failedLoginAttempts: 0, lockedUntil: null, updatedAt: now })
+    .onConflictDoNothing({ target: [loginAttempts.emailHash, loginAttempts.clientHash] });
+  return lockoutOf(q, subject);
+}
+
+/** The pair's counters (locked when read inside a transaction). */
 export async function lockoutOf(q: Queryable, subject: AttemptSubject): Promise<LockoutState> {
   const [row] = await q.select().from(loginAttempts).where(ofSubject(subject)).for('update').limit(1);
   return row
