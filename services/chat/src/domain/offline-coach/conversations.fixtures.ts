@@ -140,7 +140,12 @@ export const conversations: CoachConversation[] = [
   {
     name: 'fr: premier semi-marathon',
     language: 'fr',
-    answers: [{ questionKey: 'question_6', answerText: 'Courir au bord du lac le dimanche matin, et cuisiner pour mes amis.' }],
+    answers: [
+      {
+        questionKey: 'question_6',
+        answerText: 'Courir au bord du lac le dimanche matin, et cuisiner pour mes amis.',
+      },
+    ],
     turns: [
       "Je suis tellement fière, j'ai fini mon premier semi-marathon !",
       "ca faisait un an que je m'entraînais le dimanche au bord du lac",

@@ -15,7 +15,11 @@ export function feelingsIn(text: string, language: LanguageCode): Feeling[] {
     const pattern = new RegExp(t.feelingWords[feeling].source, 'g');
     for (const match of folded.matchAll(pattern)) {
       // Only the words of the same clause: "no, I'm scared" is not negated.
-      const clause = folded.slice(0, match.index).split(/[,.;:!?\n]/).at(-1) ?? '';
+      const clause =
+        folded
+          .slice(0, match.index)
+          .split(/[,.;:!?\n]/)
+          .at(-1) ?? '';
       const before = clause.split(/[^\p{L}']+/u).filter((w) => w !== '');
       if (before.slice(-3).some((word) => t.negation.test(word))) continue;
       found.push({ feeling, at: match.index });

@@ -8,9 +8,7 @@ export const stopwordSet = (list: string) => new Set(list.split(/\s+/).filter((w
  */
 export function frenchSpacing<T>(value: T): T {
   if (typeof value === 'string')
-    return value
-      .replace(/ ([:;?!»])/g, '\u00a0$1')
-      .replace(/« /g, '«\u00a0') as T;
+    return value.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0') as T;
   if (Array.isArray(value)) return value.map((v) => frenchSpacing(v)) as T;
   if (value instanceof RegExp || value instanceof Set || value === null || typeof value !== 'object')
     return value;

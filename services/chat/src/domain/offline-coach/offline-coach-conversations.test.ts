@@ -59,7 +59,8 @@ describe('the offline coach over thirty short conversations', () => {
       expect(c.turns.length).toBeLessThanOrEqual(6);
       expect(c.asksForIdeas.length).toBeGreaterThan(0);
       // A request the safety detector flagged would get the care reply, and test nothing here.
-      for (const i of c.asksForIdeas) expect(assessMessage(c.turns[i]!, c.language).tier, c.turns[i]).toBe('none');
+      for (const i of c.asksForIdeas)
+        expect(assessMessage(c.turns[i]!, c.language).tier, c.turns[i]).toBe('none');
     }
   });
 
@@ -113,5 +114,22 @@ describe('the offline coach over thirty short conversations', () => {
     }
     // At least half the turns reach the coach (the care reply is the exception, not the test).
     expect(turns.filter((turn) => !turn.care).length).toBeGreaterThanOrEqual(turns.length / 2);
+  });
+
+  it.each(languageCodes)('never asks the same question twice in a long session, in %s', (language) => {
+    const history: HistoryTurn[] = [];
+    const asked: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      // The first messages of the six conversations, again and again, numbered: one long session.
+      const first = conversations.filter((c) => c.language === language)[i % 6]!.turns[0]!;
+      const message = `${first} (${i + 1})`;
+      const reply = offlineCoachReply({ language, message, history, answers: [] });
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
+      if (assessMessage(message, language).tier !== 'none') continue;
+      const question = reply.split('\n\n').at(-1)!;
+      expect(asked).not.toContain(question);
+      asked.push(question);
+    }
+    expect(asked.length).toBeGreaterThanOrEqual(12);
   });
 });

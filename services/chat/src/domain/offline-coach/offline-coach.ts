@@ -12,15 +12,14 @@ import { assessMessage } from '../safety/assess.ts';
 import { safetyReply } from '../safety/crisis-reply.ts';
 import { hasRiskCue } from '../safety/risk-cues.ts';
 import { feelingsIn } from './feelings.ts';
-import { type CoachPhrases, type Feeling, pleasantFeelings } from './phrases.ts';
-import { phrases } from './phrases.ts';
+import { type CoachPhrases, type Feeling, phrases, pleasantFeelings } from './phrases.ts';
 import { clearTopic, type IdeaRequest, ideaRequest, sessionTopic } from './requests.ts';
 import { suggestionLines } from './suggestions.ts';
 import { capitalise, fill, pick, pickFresh, stableHash } from './variety.ts';
 import { keyPhrase, wholePhrases } from './whole-phrases.ts';
 
-export { keyPhrase } from './whole-phrases.ts';
 export { stableHash } from './variety.ts';
+export { keyPhrase } from './whole-phrases.ts';
 
 export interface OfflineCoachInput {
   language: LanguageCode;
@@ -144,7 +143,12 @@ function reflection(
 const PREFERRED_STEPS: QuestionKey[] = ['question_7', 'question_1', 'question_6', 'question_5'];
 
 /** The first reply to the questionnaire message: thanks, one of the person's answers, an opening question. */
-function questionnaireReply(t: CoachPhrases, input: OfflineCoachInput, seed: number, parts: string[]): string {
+function questionnaireReply(
+  t: CoachPhrases,
+  input: OfflineCoachInput,
+  seed: number,
+  parts: string[],
+): string {
   parts.push(pick(t.questionnaireThanks, seed));
   const ordered = [
     ...PREFERRED_STEPS.flatMap((key) => input.answers.filter((a) => a.questionKey === key)),
@@ -207,7 +211,9 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   } else if (wordCount < 4) {
     if (text !== '') parts.push(pickFresh(t.shortAnswers, seed, earlier) ?? pick(t.shortAnswers, seed));
   } else if (text.includes('?')) {
-    const line = pickFresh(t.questionBack, seed, earlier) ?? reflection(t, { text, language, turn, seed, earlier, earlierMessages });
+    const line =
+      pickFresh(t.questionBack, seed, earlier) ??
+      reflection(t, { text, language, turn, seed, earlier, earlierMessages });
     if (line) parts.push(line);
   } else {
     const line = reflection(t, { text, language, turn, seed, earlier, earlierMessages });

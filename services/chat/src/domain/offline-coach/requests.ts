@@ -43,12 +43,17 @@ function strongest(hits: Map<Topic, number>): Topic | null {
  * The conversation's topic: the message's own, else the one the person's earlier messages show
  * most often (of equals, the one they spoke of first).
  */
-export function sessionTopic(message: string, earlierMessages: string[], language: LanguageCode): Topic | null {
+export function sessionTopic(
+  message: string,
+  earlierMessages: string[],
+  language: LanguageCode,
+): Topic | null {
   const own = topicOf(message, language);
   if (own) return own;
   const total = new Map<Topic, number>();
   for (const earlier of earlierMessages)
-    for (const [topic, count] of topicHits(earlier, language)) total.set(topic, (total.get(topic) ?? 0) + count);
+    for (const [topic, count] of topicHits(earlier, language))
+      total.set(topic, (total.get(topic) ?? 0) + count);
   return strongest(total);
 }
 

@@ -61,14 +61,19 @@ export function wholePhrases(text: string, language: LanguageCode): string[] {
   return out;
 }
 
-const FIRST_PERSON = /\b(i|i'm|im|my|me|je|j|moi|mon|ma|mes|ich|mich|mir|mein|meine|io|mi|mio|mia|sono|yo|mis|estoy)\b/;
+const FIRST_PERSON =
+  /\b(i|i'm|im|my|me|je|j|moi|mon|ma|mes|ich|mich|mir|mein|meine|io|mi|mio|mia|sono|yo|mis|estoy)\b/;
 
 /**
  * The phrase to reflect: the one that names a feeling, else a first-person one, preferring four to
  * twelve words and the earlier of equals; null when no whole short phrase can be quoted, or every
  * one was quoted already (`quoted`: the session's earlier replies).
  */
-export function keyPhrase(text: string, language: LanguageCode, quoted: readonly string[] = []): string | null {
+export function keyPhrase(
+  text: string,
+  language: LanguageCode,
+  quoted: readonly string[] = [],
+): string | null {
   const scored = wholePhrases(text, language)
     .filter((phrase) => !quoted.some((reply) => reply.includes(phrase)))
     .map((phrase, index) => {

@@ -32,7 +32,10 @@ export const de: CoachPhrases = {
     'Gut, gehen wir Schritt für Schritt.',
   ],
   shortAnswers: ['Danke.', 'Gut.', 'Notiert, danke.', 'In Ordnung.', 'Verstehe.'],
-  questionBack: ['Das ist eine echte Frage, und sie verdient einen genauen Blick.', 'Schauen wir uns diese Frage zusammen an.'],
+  questionBack: [
+    'Das ist eine echte Frage, und sie verdient einen genauen Blick.',
+    'Schauen wir uns diese Frage zusammen an.',
+  ],
   heardWithoutQuote: 'Danke, dass du das in Worte fasst. Ich höre dir zu, und es gibt keine Eile.',
   feelingLines: [
     'Ich höre {e} in dem, was du schreibst.',
@@ -168,7 +171,9 @@ export const de: CoachPhrases = {
     'In deinem Fragebogen hast du unter *{t}* geschrieben: „{a}“.',
     'Das passt zu dem, was du unter *{t}* geschrieben hast: „{a}“.',
   ],
-  questionnaireMentions: ['Das scheint mit dem zusammenzuhängen, was du in deinem Fragebogen unter *{t}* geschrieben hast.'],
+  questionnaireMentions: [
+    'Das scheint mit dem zusammenzuhängen, was du in deinem Fragebogen unter *{t}* geschrieben hast.',
+  ],
   steps: {
     question_1: 'Ich heute',
     question_2: 'Meine Wurzeln',
@@ -241,7 +246,8 @@ export const de: CoachPhrases = {
   attachmentUnreadable:
     'Ich konnte die angehängten Dateien gerade nicht lesen: Erzähl mir in deinen Worten, was dir daran wichtig ist.',
   attachmentEmpty: 'In {n} habe ich keinen lesbaren Text gefunden.',
-  imagesUnseen: 'Bilder kann ich nicht sehen: Erzähl mir in deinen Worten, was {n} zeigt und was es dir bedeutet.',
+  imagesUnseen:
+    'Bilder kann ich nicht sehen: Erzähl mir in deinen Worten, was {n} zeigt und was es dir bedeutet.',
   quotes: ['„', '“'],
   stopwords: stopwordSet(
     'aber alle also auch auf aus bei bin bist dann dass dein deine dem den der des die dies diese doch durch eine einem einen einer habe haben hast hatte immer kann mehr mich mein meine mit nach noch nicht oder sehr sein sich sind uber und unter viel von weil wenn wie wird wirklich zum zur denke heute etwas einfach eigentlich wieder jetzt schon',

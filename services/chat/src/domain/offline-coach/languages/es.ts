@@ -121,8 +121,7 @@ export const es: CoachPhrases = {
       ],
     },
     confidence: {
-      words:
-        /\b(confianza|autoestima|no (soy )?suficiente|impostor\w*|dudas?|tont[oa]|compar\w*|juzg\w*)\b/,
+      words: /\b(confianza|autoestima|no (soy )?suficiente|impostor\w*|dudas?|tont[oa]|compar\w*|juzg\w*)\b/,
       phrase: 'tu confianza en ti',
       suggestions: [
         'Cada noche, escribe algo que te salió bien ese día, aunque sea pequeño, y qué lo demuestra.',
@@ -179,7 +178,11 @@ export const es: CoachPhrases = {
     question_8: 'Lo que hay dentro de mí',
   },
   questions: {
-    opening: ['¿Qué te gustaría explorar hoy?', '¿Qué tienes en mente ahora mismo?', '¿Por dónde te gustaría empezar?'],
+    opening: [
+      '¿Qué te gustaría explorar hoy?',
+      '¿Qué tienes en mente ahora mismo?',
+      '¿Por dónde te gustaría empezar?',
+    ],
     goal: [
       '¿Qué te gustaría que fuera diferente?',
       '¿Qué es lo que más te importa de esto ahora mismo?',

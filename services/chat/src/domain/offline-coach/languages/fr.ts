@@ -62,8 +62,10 @@ export const fr: CoachPhrases = frenchSpacing<CoachPhrases>({
     anger: /\b(colere|enerve\w*|frustr\w*|furieu\w*|agace\w*|en rage|irrite\w*)\b/,
     pressure: /\b(stress\w*|deborde\w*|sous pression|pression|trop de choses)\b/,
     tiredness: /\b(fatigue\w*|epuise\w*|crevee?s?|(me sens|suis) videe?|a bout|plus d'energie)\b/,
-    loneliness: /\b((me sens|suis|sens|reste|vis) (tres |si |tellement |un peu )?seule?s?|isolee?s?|solitude)\b/,
-    confusion: /\b(bloquee?s?|(me sens|suis) (completement |un peu )?perdue?s?|confus\w*|paume\w*|tiraille\w*)\b/,
+    loneliness:
+      /\b((me sens|suis|sens|reste|vis) (tres |si |tellement |un peu )?seule?s?|isolee?s?|solitude)\b/,
+    confusion:
+      /\b(bloquee?s?|(me sens|suis) (completement |un peu )?perdue?s?|confus\w*|paume\w*|tiraille\w*)\b/,
     shame: /\b(honte|humilie\w*)\b/,
     joy: /\b(heureu\w*|content\w*|joie|ravie?s?|enthousias\w*)\b/,
     pride: /\b(fier|fiere|fiers|fieres|fierte)\b/,
@@ -170,7 +172,9 @@ export const fr: CoachPhrases = frenchSpacing<CoachPhrases>({
     'Dans votre questionnaire, sous *{t}*, vous avez écrit « {a} ».',
     'Cela rejoint ce que vous avez écrit sous *{t}* : « {a} ».',
   ],
-  questionnaireMentions: ['Cela semble rejoindre ce que vous avez écrit sous *{t}* dans votre questionnaire.'],
+  questionnaireMentions: [
+    'Cela semble rejoindre ce que vous avez écrit sous *{t}* dans votre questionnaire.',
+  ],
   steps: {
     question_1: "Moi aujourd'hui",
     question_2: 'Mes racines',

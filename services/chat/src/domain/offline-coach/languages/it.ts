@@ -166,7 +166,9 @@ export const it: CoachPhrases = {
     'Nel tuo questionario, alla voce *{t}*, hai scritto «{a}».',
     'Questo si collega a quello che hai scritto alla voce *{t}*: «{a}».',
   ],
-  questionnaireMentions: ['Questo sembra collegarsi a quello che hai scritto alla voce *{t}* del tuo questionario.'],
+  questionnaireMentions: [
+    'Questo sembra collegarsi a quello che hai scritto alla voce *{t}* del tuo questionario.',
+  ],
   steps: {
     question_1: 'Io oggi',
     question_2: 'Le mie radici',
