@@ -115,10 +115,12 @@ function reflection(
     seed: number;
     earlier: string[];
     earlierMessages: string[];
+    /** A request is not quoted back to the person. */
+    quote?: boolean;
   },
 ): string | null {
   const { text, language, turn, seed, earlier, earlierMessages } = input;
-  const modes = ['quote', 'topic', 'acknowledge'] as const;
+  const modes = input.quote === false ? (['topic', 'acknowledge'] as const) : reflectionModes;
   for (let i = 0; i < modes.length; i++) {
     const mode = modes[(turn + i) % modes.length]!;
     if (mode === 'quote') {
@@ -139,6 +141,8 @@ function reflection(
   }
   return null;
 }
+
+const reflectionModes = ['quote', 'topic', 'acknowledge'] as const;
 
 const PREFERRED_STEPS: QuestionKey[] = ['question_7', 'question_1', 'question_6', 'question_5'];
 
@@ -203,13 +207,15 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   const before = parts.length;
   if (heavy) parts.push(t.heardWithoutQuote);
   else if (request) {
-    // A bare request ("any tips?") is not reflected; a longer one may be, without quoting the question.
+    // A bare request ("any tips?") is not reflected; a longer one may be, without being quoted.
     if (wordCount >= 8) {
-      const line = reflection(t, { text, language, turn, seed, earlier, earlierMessages });
+      const line = reflection(t, { text, language, turn, seed, earlier, earlierMessages, quote: false });
       if (line) parts.push(line);
     }
   } else if (wordCount < 4) {
-    if (text !== '') parts.push(pickFresh(t.shortAnswers, seed, earlier) ?? pick(t.shortAnswers, seed));
+    // A short answer is thanked; a session's short first message has the greeting instead.
+    if (text !== '' && turn > 0)
+      parts.push(pickFresh(t.shortAnswers, seed, earlier) ?? pick(t.shortAnswers, seed));
   } else if (text.includes('?')) {
     const line =
       pickFresh(t.questionBack, seed, earlier) ??
