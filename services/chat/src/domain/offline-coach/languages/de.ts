@@ -71,7 +71,7 @@ export const de: CoachPhrases = {
   },
   negation: /^(nicht|kein|keine|keinen|nie|niemals|ohne)$/,
   ideaRequest:
-    /(^|[.!?]\s*)(ideen|tipps|vorschlage)\b|\b((ein paar|paar|einige|zwei|drei|konkrete|gute|deine|irgendwelche) (kleine |konkrete )?(ideen|tipps|vorschlage|ratschlage)|hast du (\w+ )?(ideen|tipps|vorschlage|eine idee|einen tipp|einen rat)|gib mir|ratschlag|empfiehlst|was soll ich|was sollte ich|was kann ich|was konnte ich|soll ich|sollte ich|wie kann ich|wie konnte ich|wie fange ich|hilf mir|sag mir,? wie)\b/,
+    /(^|[.!?]\s*)(ideen|tipps|vorschlage)\b|\b((ein paar|paar|einige|zwei|drei|konkrete|gute|deine|irgendwelche) (kleine |konkrete )?(ideen|tipps|vorschlage|ratschlage)|hast du (\w+ )?(ideen|tipps|vorschlage|eine idee|einen tipp|einen rat)|gib mir|ratschlag|empfiehlst|was soll ich|was sollte ich|was kann ich|was konnte ich|soll ich|sollte ich|wie kann ich|wie konnte ich|wie fange ich|wo (soll|kann|konnte) ich anfangen|hilf mir|sag mir,? wie)\b/,
   decisionRequest: /\b(soll ich|sollte ich)\b(?! (tun|machen))/,
   twoIdeas: /\b(zwei|2) (ideen|tipps|vorschlage|ratschlage)\b/,
   ideaLeads: [

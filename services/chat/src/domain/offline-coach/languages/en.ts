@@ -71,7 +71,7 @@ export const en: CoachPhrases = {
   },
   negation: /^(not|never|no|dont|don't|isnt|isn't|wasnt|wasn't|arent|aren't|without|nor)$/,
   ideaRequest:
-    /(^|[.!?]\s*)(ideas|tips|advice|suggestions)\b|\b((any|some|few|more|give me|need|have|got|share)( \w+)? (ideas|tips|advice|suggestions)|advise me|tell me how|recommend\w*|what (should|can|could|do) i do|how (do|can|could|should) i|should i|help me (decide|figure)|what would you (do|suggest))\b/,
+    /(^|[.!?]\s*)(ideas|tips|advice|suggestions)\b|\b((any|some|few|more|give me|need|have|got|share)( \w+)? (ideas|tips|advice|suggestions)|advise me|tell me how|recommend\w*|what (should|can|could|do) i (do|say)|where (should|could|can|do) i (start|begin)|how (do|can|could|should) i|should i|help me (decide|figure)|what would you (do|suggest))\b/,
   decisionRequest: /\b(should i|do i (quit|stay|leave|go)|is it (better|wise) to)\b/,
   twoIdeas: /\b(two|2|a couple of) (ideas|tips|suggestions|things)\b/,
   ideaLeads: [

@@ -67,7 +67,7 @@ export const es: CoachPhrases = {
   },
   negation: /^(no|nunca|ni|sin|tampoco|jamas)$/,
   ideaRequest:
-    /(^|[.!?¿]\s*)(ideas|consejos|sugerencias)\b|\b((algunas|algunos|unas|unos|alguna|algun|dos|tres|tus|mas|dame|necesito|tienes|tiene) (\w+ )?(ideas?|consejos?|sugerencias?|recomendaciones?)|que (puedo|podria|debo|deberia) hacer|como (puedo|podria)|deberia|ayudame a|dime como|recomiendas|me recomiendas)\b/,
+    /(^|[.!?¿]\s*)(ideas|consejos|sugerencias)\b|\b((algunas|algunos|unas|unos|alguna|algun|dos|tres|tus|mas|dame|necesito|tienes|tiene) (\w+ )?(ideas?|consejos?|sugerencias?|recomendaciones?)|que (puedo|podria|debo|deberia) (hacer|decir)|por donde (empiezo|empezar)|como (puedo|podria)|deberia|ayudame a|dime como|recomiendas|me recomiendas)\b/,
   decisionRequest: /\bdeberia\b(?! hacer)/,
   twoIdeas: /\b(dos|2) (ideas|consejos|sugerencias)\b/,
   ideaLeads: [

@@ -73,7 +73,7 @@ export const fr: CoachPhrases = frenchSpacing<CoachPhrases>({
   },
   negation: /^(pas|jamais|ni|sans)$/,
   ideaRequest:
-    /(^|[.!?]\s*)(idees|conseils|astuces|suggestions|pistes)\b|\b((des|quelques|trois|deux|tes|vos|d'|un|une|autres|donne-moi|donnez-moi) ?(petites? |bonnes? )?(idees?|conseils?|astuces?|suggestions?|pistes?)|que (dois|devrais|pourrais|peux)-je faire|qu'est-ce que je (dois|devrais|pourrais|peux) faire|je (dois|devrais|pourrais|peux) faire quoi|comment (je peux|puis-je|faire pour|est-ce que je peux)|est-ce que je devrais|devrais-je|dois-je|aide-moi a|dis-moi comment|dites-moi comment|tu ferais quoi|vous feriez quoi)\b/,
+    /(^|[.!?]\s*)(idees|conseils|astuces|suggestions|pistes)\b|\b((des|quelques|trois|deux|tes|vos|d'|un|une|autres|donne-moi|donnez-moi) ?(petites? |bonnes? )?(idees?|conseils?|astuces?|suggestions?|pistes?)|que (dois|devrais|pourrais|peux)-je (faire|dire)|par ou (commencer|je commence)|qu'est-ce que je (dois|devrais|pourrais|peux) faire|je (dois|devrais|pourrais|peux) faire quoi|comment (je peux|puis-je|faire pour|est-ce que je peux)|est-ce que je devrais|devrais-je|dois-je|aide-moi a|dis-moi comment|dites-moi comment|tu ferais quoi|vous feriez quoi)\b/,
   decisionRequest: /\b(est-ce que je devrais|devrais-je|dois-je)\b(?! faire)/,
   twoIdeas: /\b(deux|2) (idees|conseils|pistes|suggestions)\b/,
   ideaLeads: [

@@ -67,7 +67,7 @@ export const it: CoachPhrases = {
   },
   negation: /^(non|mai|ne|senza|nemmeno|neanche)$/,
   ideaRequest:
-    /\b((hai|avresti|dammi|dai|qualche|alcune|alcuni|delle|dei|due|tre|altre|altri|servono|serve) (\w+ )?(idee|idea|consigli|consiglio|suggerimenti|suggerimento|dritte)|consigliami|(cosa|che) (devo|posso|dovrei|potrei) fare|come (posso|potrei)|aiutami a|dimmi come|dovrei)\b/,
+    /\b((hai|avresti|dammi|dai|qualche|alcune|alcuni|delle|dei|due|tre|altre|altri|servono|serve) (\w+ )?(idee|idea|consigli|consiglio|suggerimenti|suggerimento|dritte)|consigliami|(cosa|che) (devo|posso|dovrei|potrei) (fare|dire)|da dove (comincio|inizio|parto)|come (posso|potrei)|aiutami a|dimmi come|dovrei)\b/,
   decisionRequest: /\bdovrei\b(?! fare)/,
   twoIdeas: /\b(due|2) (idee|consigli|suggerimenti|dritte)\b/,
   ideaLeads: [
