@@ -74,8 +74,9 @@ describe('the offline coach over thirty short conversations', () => {
     for (const [index, { message, reply, care }] of turns.entries()) {
       if (care) {
         // A message the detector flags keeps the care reply exactly as before.
-        const safety = assessMessage(message, language);
-        expect(reply).toBe(safetyReply({ tier: safety.tier, category: safety.category, language }));
+        const { tier, category } = assessMessage(message, language);
+        if (tier === 'none') throw new Error('a care turn is one the detector flags');
+        expect(reply).toBe(safetyReply({ tier, category, language }));
         continue;
       }
       // Exactly one question, at the end, never asked before in this conversation.
