@@ -189,7 +189,7 @@ describe('chat', () => {
     const errors = watchPageErrors(page);
     await useToken(page, user.token);
     await page.goto('/chat');
-    await sendMessage(page, 'I would like to feel less rushed in the mornings.');
+    await sendMessage(page, 'I would like to feel less rushed in the mornings. Where could I start?');
     await page.waitForURL(/\/chat\/[^/]+$/);
     const sessionId = sessionIdOf(page);
     const before = await replyText(lastReplyText(page), 15);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccess } from './db/access.ts';
+import { phrases } from './domain/offline-coach/phrases.ts';
 import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
@@ -186,7 +187,7 @@ describe('safety', () => {
     // The care reply in French: the coach says it is an AI, not a person.
     expect(text).toContain('Je suis un coach IA, pas une personne');
     // Instead of the coach's reply: no reflection of the words, no question.
-    expect(text).not.toContain('coach hors ligne');
+    expect(phrases.fr.greetings.some((greeting) => text.includes(greeting))).toBe(false);
     const flagged = await h.waitForEvent('chat.safety.flagged', (e) => e.data.userId === userId);
     expect(flagged.data).toEqual({
       userId,
@@ -219,7 +220,8 @@ describe('safety', () => {
     const text = replyText(
       await readSse(await say(userId, 'This deadline is killing me, I am so stressed.')),
     );
-    expect(text).toContain('offline coach');
+    // The coach's own reply (its greeting opens a session), not the care reply.
+    expect(phrases.en.greetings.some((greeting) => text.startsWith(greeting))).toBe(true);
     expect(text).not.toContain('143');
   });
 });
