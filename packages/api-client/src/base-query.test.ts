@@ -126,7 +126,8 @@ describe('innerviewBaseQuery: 401 retried once', () => {
   });
 
   it('the retry carries a token renewed meanwhile by another tab', async () => {
-    saveToken('old', { rememberMe: false });
+    // Tabs share a token only with remember me (ADR 51): without it each tab has its own.
+    saveToken('old', { rememberMe: true });
     const { requests } = installFakeFetch((_r, call) => {
       if (call === 1) {
         localStorage.setItem('access_token', 'new');
