@@ -168,7 +168,7 @@ export function frontendConfig(options: FrontendOptions, production: boolean): C
           themeBootSrc: options.publicPath === '/' ? `/${THEME_BOOT_FILE}` : THEME_BOOT_FILE,
           // The shell is the installable app (manifest, icons, service worker); a remote's
           // standalone page is a development aid only.
-          installable: options.role === 'host',
+          installable: options.role === 'host' ? 'yes' : '',
         },
         minify: production,
       }),

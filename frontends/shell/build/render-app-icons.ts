@@ -17,7 +17,10 @@ async function png(shape: IconShape, size: number): Promise<Buffer> {
   const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
   const svg = appIconSvg(shape).replace('<svg ', `<svg width="${size}" height="${size}" `);
   await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);
-  const image = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+  const image = await page.screenshot({
+    omitBackground: true,
+    clip: { x: 0, y: 0, width: size, height: size },
+  });
   await page.close();
   return image;
 }

@@ -89,7 +89,8 @@ export const checkSession =
       if (error?.code === 'ABORTED') return { ok: false, error };
       // Offline the token was not refused, only not checked: it is kept, and checked again when the
       // connection is back (startSessionSync), so reading offline does not cost a login.
-      if (error?.code === 'NETWORK_ERROR' && globalThis.navigator?.onLine === false) return { ok: false, error };
+      if (error?.code === 'NETWORK_ERROR' && globalThis.navigator?.onLine === false)
+        return { ok: false, error };
       clearToken();
       void forgetOfflineData();
       dispatch(api.util.resetApiState());
