@@ -26,7 +26,7 @@ export function appIconSvg(shape: IconShape): string {
     shape === 'any'
       ? `<rect x="4" y="4" width="92" height="92" rx="22" fill="${BRAND_COLOUR}"/>${mark(0.86)}`
       : `<rect width="100" height="100" fill="${BRAND_COLOUR}"/>${mark(0.72)}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${tile}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><title>Innerview</title>${tile}</svg>\n`;
 }
 
 /** Every raster file of public/: its path, size in pixels and shape. */
