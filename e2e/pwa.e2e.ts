@@ -249,7 +249,8 @@ describe('installable app', () => {
         return urls.map((url) => new URL(url).pathname);
       });
     await expect.poll(precached, { timeout: 30_000 }).toContain(`/${newMain}`);
-    expect(await precached()).not.toContain(`/${oldMain}`);
+    // …and once it is active, the old release's files are gone from it.
+    await expect.poll(precached, { timeout: 30_000 }).not.toContain(`/${oldMain}`);
     // No remote file cached for the old release is left for the new one to mix with.
     await expect.poll(() => cacheNames(page)).not.toContain(oldRemotes);
     expect((await remotesCaches()).filter((n) => !n.endsWith(release))).toEqual([]);
