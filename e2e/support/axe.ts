@@ -13,12 +13,21 @@ export type AxeViolation = { id: string; impact: string | null; help: string; ta
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<any> } })
-      .axe;
+    type Result = {
+      violations: Array<{
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: Array<{ target: unknown }>;
+      }>;
+    };
+    const { axe } = globalThis as unknown as {
+      axe: { run(context: Document, options: object): Promise<Result> };
+    };
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
-    return result.violations.map((v: any) => ({
+    return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
