@@ -62,6 +62,20 @@ export function buildFrontends(names: string[], log: (line: string) => void): vo
   }
 }
 
+/**
+ * The built front ends the gateway serves: this checkout's, or those under FRONTENDS_DIR (the same
+ * layout as in the gateway's image, `<dir>/{shell,chat,account}/dist`), which the browser test of a
+ * new deployment uses to serve a copy it changes.
+ */
+function builtFrontends(dir: string | undefined) {
+  const base = dir ? path.resolve(dir) : path.join(root, 'frontends');
+  return {
+    shellDir: path.join(base, 'shell/dist'),
+    chatDir: path.join(base, 'chat/dist'),
+    accountDir: path.join(base, 'account/dist'),
+  };
+}
+
 export interface EmbeddedOptions {
   port: number;
   dataDir: string;
@@ -164,11 +178,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       authenticate: async (req) => verifier.verify(bearerToken(req.headers.authorization)),
       signingKey,
       devRoutes: (req, res, next) => forwardDevRoute(notificationsUrl, signingKey, req, res).catch(next),
-      frontends: {
-        shellDir: path.join(root, 'frontends/shell/dist'),
-        chatDir: path.join(root, 'frontends/chat/dist'),
-        accountDir: path.join(root, 'frontends/account/dist'),
-      },
+      frontends: builtFrontends(process.env.FRONTENDS_DIR),
     });
     const listening = await listen(gateway.app, options.port, '127.0.0.1');
     return {

@@ -166,6 +166,9 @@ export function frontendConfig(options: FrontendOptions, production: boolean): C
         templateParameters: {
           title: options.title,
           themeBootSrc: options.publicPath === '/' ? `/${THEME_BOOT_FILE}` : THEME_BOOT_FILE,
+          // The shell is the installable app (manifest, icons, service worker); a remote's
+          // standalone page is a development aid only.
+          installable: options.role === 'host' ? 'yes' : '',
         },
         minify: production,
       }),

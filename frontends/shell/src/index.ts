@@ -1,4 +1,10 @@
+import { captureInstallPrompt } from './pwa/install-prompt-capture.ts';
+import { registerServiceWorker } from './pwa/register-service-worker.ts';
 import { runtimeConfig } from './runtime-config.ts';
+
+// The browser's install event may come before the app has rendered (install-offer.ts).
+captureInstallPrompt();
+registerServiceWorker();
 
 // Fetch /config.json while the bootstrap chunk downloads: the two happen in parallel.
 void runtimeConfig().catch(() => {

@@ -4,6 +4,7 @@ export * from './billing.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './hooks.ts';
+export * from './offline-conversation.ts';
 export * from './session.ts';
 export * from './store.ts';
 export * from './token-storage.ts';

@@ -79,6 +79,30 @@ describe('checkSession', () => {
     expect(readToken()).toBeNull();
   });
 
+  it('offline, a check that cannot reach the server keeps the token and is made again once online', async () => {
+    saveToken('tok-1', { rememberMe: true });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let answer: () => Response | Promise<Response> = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { requests } = installFakeFetch(() => answer());
+    const store = createStore();
+    const stop = startSessionSync(store.dispatch);
+    try {
+      const result = await store.dispatch(checkSession());
+      expect(result).toMatchObject({ ok: false, error: { code: 'NETWORK_ERROR' } });
+      expect(readToken()).toBe('tok-1');
+      expect(store.getState().session.status).not.toBe('anonymous');
+
+      offline.mockReturnValue(true);
+      answer = () => jsonResponse(200, USER);
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(store.getState().session.status).toBe('authenticated'));
+      expect(requests).toHaveLength(2);
+    } finally {
+      stop();
+      offline.mockRestore();
+    }
+  });
+
   it('two checks at once share one request', async () => {
     saveToken('tok-1', { rememberMe: false });
     const { requests } = installFakeFetch(() => jsonResponse(200, USER));

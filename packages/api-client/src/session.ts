@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction }
 import { api } from './api.ts';
 import { apiFetch, onUnauthorized } from './base-query.ts';
 import type { ApiError } from './errors.ts';
+import { forgetOfflineData } from './offline-conversation.ts';
 import {
   broadcastLogoutSignal,
   clearToken,
@@ -86,7 +87,12 @@ export const checkSession =
       }
       const error = (result.error as ApiError | undefined) ?? null;
       if (error?.code === 'ABORTED') return { ok: false, error };
+      // Offline the token was not refused, only not checked: it is kept, and checked again when the
+      // connection is back (startSessionSync), so reading offline does not cost a login.
+      if (error?.code === 'NETWORK_ERROR' && globalThis.navigator?.onLine === false)
+        return { ok: false, error };
       clearToken();
+      void forgetOfflineData();
       dispatch(api.util.resetApiState());
       dispatch(sessionChecked({ user: null }));
       return { ok: false, error };
@@ -151,6 +157,7 @@ export const logOut = (): SessionThunk<Promise<LogoutResult>> => async (dispatch
   broadcastLogout();
   dispatch(loggedOut());
   dispatch(api.util.resetApiState());
+  await forgetOfflineData();
   return { closedChatSessions };
 };
 
@@ -166,13 +173,18 @@ export function startSessionSync(
     dispatch(api.util.resetApiState());
     if (token === null) {
       clearToken();
+      void forgetOfflineData();
       dispatch(loggedOut());
     }
     void dispatch(checkSession());
   });
   const stopUnauthorized = onUnauthorized(() => void dispatch(checkSession()));
+  // A check that could not reach the server while offline is made again once it can.
+  const recheck = () => void dispatch(checkSession());
+  globalThis.addEventListener?.('online', recheck);
   return () => {
     stopTabs();
     stopUnauthorized();
+    globalThis.removeEventListener?.('online', recheck);
   };
 }

@@ -10,6 +10,7 @@ import { useBreakReminder } from './break-reminder.ts';
 import { Composer } from './composer.tsx';
 import { visibleMessages } from './conversation-state.ts';
 import { MessageList } from './message-list.tsx';
+import { useOfflineSnapshot } from './offline-snapshot.ts';
 import { useConversation } from './use-conversation.ts';
 
 type ConversationViewProps = {
@@ -52,6 +53,7 @@ export function ConversationView({
   const location = useLocation();
   const navigate = useNavigate();
   const shown = useMemo(() => visibleMessages(state.messages), [state.messages]);
+  useOfflineSnapshot(state.sessionId, title, state.phase, shown);
 
   // An intro message handed over by another screen starts the chat once (then the state is cleared).
   const introHandled = useRef(false);

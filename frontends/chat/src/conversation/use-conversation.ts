@@ -1,4 +1,4 @@
-import { type ApiError, readToken, useAppDispatch } from '@innerview/api-client';
+import { type ApiError, noteMessageSent, readToken, useAppDispatch } from '@innerview/api-client';
 import { isHiddenChatMessage, NEW_CHAT_TITLE } from '@innerview/contracts/chat';
 import { useToast } from '@innerview/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -325,6 +325,8 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
         if (mounted.current) dispatch({ type: 'sendAborted', userId: user.id, assistantId: assistant.id });
         return 'aborted';
       }
+      // How many times the person has chatted here (the shell's install offer waits for a few).
+      noteMessageSent();
       if (!mounted.current || sessionRef.current !== sessionId) return 'sent';
       await follow({
         assistantId: assistant.id,

@@ -2,6 +2,7 @@ import { Icon } from '@innerview/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { InstallOfferBanner } from '../pwa/install-offer-banner.tsx';
 import { PATHS } from '../routing/paths.ts';
 import { LogoutButton } from '../screens/auth/logout-button.tsx';
 import { SubscriptionNotices } from './subscription-notices.tsx';
@@ -86,6 +87,7 @@ export function MainLayout() {
         </div>
       </header>
       <SubscriptionNotices />
+      <InstallOfferBanner />
       <main id="main" className="iv-shell-app__main" tabIndex={-1}>
         <Outlet />
       </main>
