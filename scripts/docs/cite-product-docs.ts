@@ -139,7 +139,7 @@ export const productSections: Record<number, Section> = {
           'language',
         ],
         words:
-          /current.user|is_onboarding_completed|user record|access_token|onboarding_completed|nativeName|locked_until/i,
+          /current.user|nested user|is_onboarding_completed|user record|access_token|onboarding_completed|nativeName|locked_until/i,
       },
       {
         anchor: 'subscription-records',
@@ -227,7 +227,7 @@ export const productSections: Record<number, Section> = {
       { anchor: 'questionnaire-answers', words: /1900|answer (box|field|text)|counter|character limit/i },
       {
         anchor: 'chat-messages',
-        words: /trimmed|files attached|files-only|both the text and the files|log in to send|chat message/i,
+        words: /text trimmed|files attached|files-only|both the text and the files|log in to send|chat message/i,
       },
       { anchor: 'languages-and-themes-accepted', words: /language|regional|theme|accepted values/i },
       {
