@@ -44,7 +44,7 @@ async function send(
   return { response, events, sessionId: first.session_id, text: replyText(events) };
 }
 
-describe('POST /chat/stream: the stream format of spec §7', () => {
+describe('POST /chat/stream: the stream format of docs/product.md#http-api', () => {
   it('streams numbered data chunks {session_id, role, content} and ends with [DONE]', async () => {
     const userId = await subscribedUser();
     const response = await h.call(
