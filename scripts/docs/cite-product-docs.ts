@@ -227,7 +227,8 @@ export const productSections: Record<number, Section> = {
       { anchor: 'questionnaire-answers', words: /1900|answer (box|field|text)|counter|character limit/i },
       {
         anchor: 'chat-messages',
-        words: /text trimmed|files attached|files-only|both the text and the files|log in to send|chat message/i,
+        words:
+          /text trimmed|files attached|files-only|both the text and the files|log in to send|chat message/i,
       },
       { anchor: 'languages-and-themes-accepted', words: /language|regional|theme|accepted values/i },
       {
