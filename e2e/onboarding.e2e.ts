@@ -278,7 +278,7 @@ describe('onboarding', () => {
         expect(errors).toEqual([]);
         await first.close();
 
-        // --- Come back: log in through the login screen, resume at step 4 (spec §4). ---
+        // --- Come back: log in through the login screen, resume at step 4 (docs/product.md#where-a-person-lands-after-signing-in). ---
         const second = await newContext(e2e.browser, e2e.url, 'mobile', { colorScheme: 'dark' });
         const again = await second.newPage();
         current = again;

@@ -1,4 +1,4 @@
-// Every text of the three front ends exists in all five languages (spec §1, architecture §5).
+// Every text of the three front ends exists in all five languages (docs/product.md#languages-and-appearance, docs/architecture.md#front-ends).
 //
 // Wording choices, kept consistent within each language:
 // - French: "vous", as Swiss French services address their customers; "e-mail" (not "courriel").

@@ -1,6 +1,6 @@
 // The legal texts (shell namespace `legal`: terms of service and privacy policy) and the help-hub
 // FAQ (account namespace `help`) in all five languages: the shape the screens render, the same
-// sections and entries everywhere, and the facts of the product spec (§1, §4, §9) in every
+// sections and entries everywhere, and the facts of the product (docs/product.md#what-innerview-is, docs/product.md#how-things-change-over-time, docs/product.md#numbers-and-limits) in every
 // language, so that a translation which drops or changes a number, an address or a name fails here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,7 +72,7 @@ function missingTokens(haystack: string, tokens: string[]): string[] {
   });
 }
 
-// Facts that read the same in every language, per section (spec §1, §4, §9).
+// Facts that read the same in every language, per section (docs/product.md#languages-and-appearance, docs/product.md#how-things-change-over-time, docs/product.md#languages-translations-and-themes).
 const TERMS_FACTS: Record<string, string[]> = {
   'eligibility-and-account': ['16', 'support@innerview.ch'],
   'free-trial': ['30', '2'],

@@ -44,7 +44,7 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** Requests per client IP per minute on /api (default 600). */
   rateLimitPerMinute?: number;
-  /** Longest an upstream may stay silent before 504 (default 30 000 ms, spec §9). */
+  /** Longest an upstream may stay silent before 504 (default 30 000 ms, docs/product.md#timing). */
   upstreamTimeoutMs?: number;
   /** Time-out of each service's /readyz in /api/v1/health (default 2 000 ms). */
   healthTimeoutMs?: number;

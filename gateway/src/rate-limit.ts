@@ -61,7 +61,7 @@ export class RedisRateLimitStore implements Store {
 }
 
 /**
- * Per-IP limit on /api. Over the limit: 429 in the error shape with spec §8's message and code, and
+ * Per-IP limit on /api. Over the limit: 429 in the error shape with docs/product.md#http-errors's message and code, and
  * Retry-After. If Redis cannot answer, requests pass (logged): an outage of the limiter must not
  * become an outage of the product.
  */

@@ -39,7 +39,7 @@ function FaqSection({ section }: { section: FaqSectionName }) {
 }
 
 /**
- * Exposed as `account/HelpHubPage` (spec §2 "Help hub"): the FAQ's Billing and General sections,
+ * Exposed as `account/HelpHubPage` (docs/product.md#help-hub): the FAQ's Billing and General sections,
  * the published safety protocol, and a contact link to support.
  */
 export default function HelpHubPage() {

@@ -13,7 +13,7 @@ import { SubscriptionBanner } from './profile/subscription-banner.tsx';
 import { usePageTitle } from './use-page-title.ts';
 
 /**
- * Exposed as `account/ProfilePage` (spec §2 "Profile"): details with editable names, the
+ * Exposed as `account/ProfilePage` (docs/product.md#profile): details with editable names, the
  * subscription banner, the questionnaire viewer, password, privacy and terms, the data export,
  * and account deletion with its confirm dialog and post-deletion screen.
  */

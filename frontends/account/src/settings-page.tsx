@@ -51,9 +51,9 @@ function ChoiceGroup<V extends string>({
 }
 
 /**
- * Exposed as `account/SettingsPage` (spec §2 "Settings"): appearance and language, applied at once
+ * Exposed as `account/SettingsPage` (docs/product.md#settings): appearance and language, applied at once
  * in the page and saved to the account (`PUT /settings/me`), so the next session start on any
- * device applies them too (spec §4); and the subscription details with their actions.
+ * device applies them too (docs/product.md#how-things-change-over-time); and the subscription details with their actions.
  */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('account');

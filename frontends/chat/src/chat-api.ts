@@ -2,7 +2,7 @@ import { api } from '@innerview/api-client';
 import type { ChatSession, ChatTranscriptEntry } from '@innerview/contracts/chat';
 
 /**
- * Spec §3 "Chat session" and one transcript entry, as the chat service's contract defines them
+ * docs/product.md#chat-records "Chat session" and one transcript entry, as the chat service's contract defines them
  * (types only: nothing of zod reaches the bundle through these). A session added locally before the
  * list reloads has no owner or deleted flag yet, and the client reads neither.
  */

@@ -32,7 +32,7 @@ async function main() {
 
   const store = createStore();
   startSessionSync(store.dispatch);
-  // Spec §2: with a stored token, guarded screens show a loading screen while this runs.
+  // docs/product.md#guards: with a stored token, guarded screens show a loading screen while this runs.
   void store.dispatch(checkSession());
 
   createRoot(document.getElementById('root')!).render(<App store={store} i18n={i18n} />);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeOwners, type ServiceName, serviceForPath, serviceNames } from './route-table.ts';
 
-// Every call of spec §7 (plus the notifications and webhook prefixes) and the service that owns it.
+// Every call of docs/product.md#http-api (plus the notifications and webhook prefixes) and the service that owns it.
 const specCalls: Array<[string, ServiceName]> = [
   ['/api/v1/login/access-token', 'auth'],
   ['/api/v1/login/test-token', 'auth'],

@@ -5,7 +5,7 @@ export type ServiceName = (typeof serviceNames)[number];
 export const API_PREFIX = '/api/v1';
 
 /**
- * Which service owns each first path segment under /api/v1 (ARCHITECTURE.md "Route ownership").
+ * Which service owns each first path segment under /api/v1 (docs/architecture.md#route-ownership).
  * Segments match whole, so `/chat-sessions` is never taken for `/chat`.
  */
 export const routeOwners: Readonly<Record<string, ServiceName>> = {

@@ -27,7 +27,7 @@ export const TAG_TYPES = [
 ] as const;
 
 /**
- * The ONE RTK Query api of the app (spec architecture §5). The shell mounts it in the store;
+ * The ONE RTK Query api of the app (docs/architecture.md#front-ends). The shell mounts it in the store;
  * remotes add their calls with `api.injectEndpoints` and share its cache, token and error mapping.
  * Only the session calls the shell needs at start-up are defined here.
  */
@@ -45,7 +45,7 @@ export const api = createApi({
       }),
       extraOptions: { auth: false },
     }),
-    /** The session check (spec §7). */
+    /** The session check (docs/product.md#sign-in-and-account-calls). */
     testToken: build.query<SessionUser, void>({
       query: () => ({ url: '/login/test-token', method: 'POST' }),
       providesTags: ['Session'],
@@ -70,7 +70,7 @@ export const api = createApi({
       query: () => '/settings/me',
       providesTags: ['Settings'],
     }),
-    /** Used at logout (spec §4: logout first closes all chat sessions). */
+    /** Used at logout (docs/product.md#session-lifetime-and-sign-out: logout first closes all chat sessions). */
     closeAllChatSessions: build.mutation<unknown, void>({
       query: () => ({ url: '/chat/close-all-sessions', method: 'POST' }),
       invalidatesTags: ['ChatSessions'],

@@ -23,7 +23,7 @@ async function getMe() {
   return store.dispatch(api.endpoints.getMe.initiate());
 }
 
-describe('innerviewBaseQuery: spec §8 rows through a real RTK Query call', () => {
+describe('innerviewBaseQuery: docs/product.md#error-messages rows through a real RTK Query call', () => {
   it.each([
     [
       400,

@@ -56,7 +56,7 @@ function withAbsoluteUrl(args: string | FetchArgs): FetchArgs {
   return { ...request, url: apiUrl(request.url) };
 }
 
-/** Maps what `fetchBaseQuery` reports to the spec §8 `ApiError`. */
+/** Maps what `fetchBaseQuery` reports to the docs/product.md#http-errors `ApiError`. */
 export function mapFetchBaseQueryError(error: FetchBaseQueryError, aborted: boolean): ApiError {
   if (typeof error.status === 'number') return mapHttpError(error.status, error.data);
   switch (error.status) {
@@ -78,7 +78,7 @@ export function mapFetchBaseQueryError(error: FetchBaseQueryError, aborted: bool
 
 /**
  * The base query of the one RTK Query api: absolute URL under the API base, bearer token,
- * 30 s time-out, one retry of a 401 (spec §7), errors as `ApiError` (spec §8).
+ * 30 s time-out, one retry of a 401 (docs/product.md#calling-conventions), errors as `ApiError` (docs/product.md#http-errors).
  *
  * The 401 retry happens only when a token was sent: the retry re-reads the token, which another
  * tab may have renewed; re-sending a token-less call (a wrong-password login) would only count a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBillingDate, formatMoney, trialAllowancePercent } from './billing.ts';
 
-describe('formatMoney: minor units as amount plus currency (spec §9)', () => {
+describe('formatMoney: minor units as amount plus currency (docs/product.md#billing-terms)', () => {
   // Intl separates amount and code with a no-break space; compared here as a plain one.
   const money = (...args: Parameters<typeof formatMoney>) => formatMoney(...args).replace(/\s/g, ' ');
 

@@ -18,7 +18,7 @@ export function isPaidPlan(value: unknown): value is PaidPlan {
   return value === 'monthly' || value === 'yearly';
 }
 
-/** GET /subscriptions/status: the status and the display info of spec §3. Dates are YYYY-MM-DD (UTC). */
+/** GET /subscriptions/status: the status and the display info of docs/product.md#subscription-records. Dates are YYYY-MM-DD (UTC). */
 export type SubscriptionDetails = {
   subscription_status: SubscriptionStatus | null;
   plan_type: Plan | null;
@@ -78,7 +78,7 @@ export type SwitchAction =
   | 'current'
   | 'unavailable';
 
-/** What choosing one plan does now: the confirmation modals read it (spec §4). */
+/** What choosing one plan does now: the confirmation modals read it (docs/product.md#how-things-change-over-time). */
 export type SwitchOption = {
   plan: Plan;
   action: SwitchAction;
@@ -191,7 +191,7 @@ export type SubscriptionDetailsResult = Omit<StatusQueryResult, 'data' | 'curren
 };
 
 /**
- * "CHF 19.00", "19,00 €": an amount in minor units as amount plus currency (spec §9), in the
+ * "CHF 19.00", "19,00 €": an amount in minor units as amount plus currency (docs/product.md#billing-terms), in the
  * reader's language. The currency's own number of decimals decides the division (JPY has none).
  */
 export function formatMoney(amountMinor: number, currency: string, locale: string): string {

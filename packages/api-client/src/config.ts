@@ -1,7 +1,7 @@
-/** Spec §9: every API call gives up after 30 s. */
+/** docs/product.md#timing: every API call gives up after 30 s. */
 export const API_TIMEOUT_MS = 30_000;
 
-/** Spec §7: all paths are under /api/v1. The shell overrides this from `/config.json` at start-up. */
+/** docs/product.md#calling-conventions: all paths are under /api/v1. The shell overrides this from `/config.json` at start-up. */
 export const DEFAULT_API_BASE = '/api/v1';
 
 let apiBase = DEFAULT_API_BASE;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, mapHttpError, mapTransportError, serverMessage } from './errors.ts';
 
-describe('mapHttpError: each row of spec §8 with an empty body', () => {
+describe('mapHttpError: each row of docs/product.md#http-errors with an empty body', () => {
   it.each([
     [400, 'VALIDATION_ERROR', 'Invalid request data'],
     [401, 'UNAUTHORIZED', 'Authentication required'],

@@ -1,5 +1,5 @@
 /**
- * Error mapping of spec §8. Every failed call, whatever its cause, reaches the screens as one
+ * Error mapping of docs/product.md#http-errors. Every failed call, whatever its cause, reaches the screens as one
  * `ApiError`, so a screen shows `message` and branches on `code` without knowing about HTTP.
  */
 export type ApiError = {
@@ -15,7 +15,7 @@ export const TIMEOUT_ERROR_MESSAGE = 'Request timed out';
 export const ABORTED_MESSAGE = 'Request was cancelled';
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
 
-/** Spec §8, one row per status; any status not listed is the "500 and others" row. */
+/** docs/product.md#http-errors, one row per status; any status not listed is the "500 and others" row. */
 const HTTP_ROWS: Record<number, { code: string; message: string }> = {
   400: { code: 'VALIDATION_ERROR', message: 'Invalid request data' },
   401: { code: 'UNAUTHORIZED', message: 'Authentication required' },
@@ -35,7 +35,7 @@ function nonBlank(value: unknown): string | undefined {
 }
 
 /**
- * The server's own message (spec §8): `detail` when it is a string or the `msg` of its first entry,
+ * The server's own message (docs/product.md#error-messages): `detail` when it is a string or the `msg` of its first entry,
  * then `message`, then `error`. A plain-text body (a proxy's error page) is not used: it is not
  * meant for people.
  */
@@ -52,7 +52,7 @@ export function serverMessage(body: unknown): string | undefined {
 
 /**
  * Maps an HTTP failure. `status` undefined means no response arrived (NETWORK_ERROR).
- * Reading of §8: the server's message wins when it sends one (so the login screen can show
+ * Reading of docs/product.md#error-messages: the server's message wins when it sends one (so the login screen can show
  * 'Incorrect email or password...'); the row's message is the default. 422 carries the field list
  * of `detail` as `details`; every other status carries the whole body (400 "with details", and the
  * login screen needs `locked_until` and `failed_login_attempts` from it).
@@ -76,7 +76,7 @@ function errorName(err: unknown): unknown {
 /**
  * Maps a failure that is not an HTTP response: the time-out, a cancelled request, a network
  * failure (fetch rejects with a TypeError when nothing answers), or any other thrown error
- * (SERVER_ERROR with its text, spec §8 "non-HTTP error").
+ * (SERVER_ERROR with its text, docs/product.md#http-errors "non-HTTP error").
  */
 export function mapTransportError(err: unknown): ApiError {
   const name = errorName(err);

@@ -69,7 +69,7 @@ describe('checkSession', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it('a check that fails without an answer also clears the session (spec §4: a failed check clears)', async () => {
+  it('a check that fails without an answer also clears the session (docs/product.md#session-lifetime-and-sign-out: a failed check clears)', async () => {
     saveToken('tok-1', { rememberMe: false });
     installFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = createStore();

@@ -60,7 +60,7 @@ export type SessionCheckResult = { ok: true; user: SessionUser } | { ok: false; 
 const checksInFlight = new WeakMap<object, Promise<SessionCheckResult>>();
 
 /**
- * The session check (spec §4): verifies the stored token with POST /login/test-token.
+ * The session check (docs/product.md#session-lifetime-and-sign-out): verifies the stored token with POST /login/test-token.
  * No token → anonymous. A failed check clears the token and the user. An aborted check changes
  * nothing (it was superseded, e.g. by a logout).
  */
@@ -102,7 +102,7 @@ export const checkSession =
   };
 
 /**
- * After a successful login: stores the token (spec §4 storage rules), drops any cached data of a
+ * After a successful login: stores the token (docs/product.md#session-lifetime-and-sign-out storage rules), drops any cached data of a
  * previous user and verifies the token, which loads the user. Resolves like `checkSession`.
  */
 export const startSession =
@@ -115,7 +115,7 @@ export const startSession =
     return result;
   };
 
-/** Clears the token in this tab and tells the other tabs (spec §4). */
+/** Clears the token in this tab and tells the other tabs (docs/product.md#session-lifetime-and-sign-out). */
 export function broadcastLogout(): void {
   // Removing the shared token already fires the storage event; signal explicitly only if there was none.
   if (!clearToken()) broadcastLogoutSignal();
@@ -124,7 +124,7 @@ export function broadcastLogout(): void {
 export type LogoutResult = { closedChatSessions: boolean };
 
 /**
- * Logout (spec §4): first closes all chat sessions, then clears the token and local state, and
+ * Logout (docs/product.md#session-lifetime-and-sign-out): first closes all chat sessions, then clears the token and local state, and
  * broadcasts to the other tabs. If closing fails it still logs out; `closedChatSessions: false`
  * tells the screen to show the warning.
  */

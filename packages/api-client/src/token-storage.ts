@@ -1,5 +1,5 @@
 /**
- * Where the access token lives (spec §4: "kept in session storage and in local storage. Login with
+ * Where the access token lives (docs/product.md#session-lifetime-and-sign-out: "kept in session storage and in local storage. Login with
  * remember me stores a 10-day expiry and the flag. An expired remembered token is cleared at the
  * next check"). Read as ADR 51 says (issue 18): both stores only with remember me.
  *
@@ -96,7 +96,7 @@ export function clearToken(): boolean {
   return hadSharedToken;
 }
 
-/** The usable token, or null. This is "the check" of spec §4: an expired remembered token is cleared. */
+/** The usable token, or null. This is "the check" of docs/product.md#session-lifetime-and-sign-out: an expired remembered token is cleared. */
 export function readToken(now: number = Date.now()): string | null {
   const local = storage('localStorage');
   const session = storage('sessionStorage');
@@ -136,7 +136,7 @@ export function hasStoredToken(now: number = Date.now()): boolean {
   return readToken(now) !== null;
 }
 
-/** Spec §4: logout is broadcast to other tabs through the storage event. */
+/** docs/product.md#session-lifetime-and-sign-out: logout is broadcast to other tabs through the storage event. */
 export function broadcastLogoutSignal(): void {
   const local = storage('localStorage');
   if (!write(local, LOGOUT_SIGNAL_KEY, String(Date.now()))) return;

@@ -1,9 +1,9 @@
 /**
- * Shapes of the session calls the shell needs (spec §3 and §7). Field names follow the spec's
+ * Shapes of the session calls the shell needs (docs/product.md#records-and-their-fields and docs/product.md#http-api). Field names follow the spec's
  * snake_case wire format; fields the spec leaves open are optional.
  */
 
-/** Spec §3 "Subscription status". */
+/** docs/product.md#subscription-records "Subscription status". */
 export const SUBSCRIPTION_STATUSES = [
   'freemium',
   'monthly',
@@ -36,7 +36,7 @@ export type SessionUser = {
   is_verified?: boolean;
 };
 
-/** GET /users/me: spec §3 "the current-user record holds a nested user with is_onboarding_completed". */
+/** GET /users/me: docs/product.md#person-and-settings "the current-user record holds a nested user with is_onboarding_completed". */
 export type CurrentUserResponse = SessionUser & { user?: Pick<SessionUser, 'is_onboarding_completed'> };
 
 /** Reads the onboarding flag wherever the current-user record carries it. */
@@ -54,7 +54,7 @@ export type SubscriptionStatusResponse = {
   access_until?: string | null;
 };
 
-/** GET /questionnaire/status (spec §4 "Questionnaire": complete when all 8 answered; next step 1–8). */
+/** GET /questionnaire/status (docs/product.md#questionnaire-progress: complete when all 8 answered; next step 1–8). */
 export type QuestionnaireStatusResponse = {
   status?: string;
   completed_at?: string | null;

@@ -12,7 +12,7 @@ import {
 
 const today = '2026-11-21';
 
-describe('date of birth (spec §5)', () => {
+describe('date of birth (docs/product.md#sign-up-form)', () => {
   it.each([
     ['', 'Date of birth is required'],
     ['   ', 'Date of birth is required'],
@@ -42,7 +42,7 @@ describe('date of birth (spec §5)', () => {
   });
 });
 
-describe('e-mail (spec §5)', () => {
+describe('e-mail (docs/product.md#input-rules)', () => {
   it('requires an address', () => {
     expect(authMessages[emailProblem('')!]).toBe('Email is required');
   });
@@ -60,7 +60,7 @@ describe('e-mail (spec §5)', () => {
   );
 });
 
-describe('password (spec §5)', () => {
+describe('password (docs/product.md#password-rules)', () => {
   it('requires one', () => {
     expect(authMessages[passwordProblem('')!]).toBe('Password is required');
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Sign-up and login rules of spec §5, shared by the auth service and the shell's forms so both
+ * Sign-up and login rules of docs/product.md#input-rules, shared by the auth service and the shell's forms so both
  * say the same thing. Messages are the spec's English words; the front end translates them by key.
  */
 export const authMessages = {
@@ -14,10 +14,10 @@ export const authMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   passwordRequired: 'Password is required',
-  // Spec §5 shows no message for this rule; this wording states the enforced rule exactly.
+  // docs/product.md#input-rules shows no message for this rule; this wording states the enforced rule exactly.
   passwordRule:
     'Password must be 8 to 40 characters with an uppercase letter, a lowercase letter, and a number or symbol',
-  // OWASP ASVS 5.0 on top of spec §5 (docs/adr/0046-security-password-rules-and-re-authentication.md).
+  // OWASP ASVS 5.0 on top of docs/product.md#password-rules (docs/adr/0046-security-password-rules-and-re-authentication.md).
   passwordControlCharacters: 'Password must not contain control characters',
   passwordPersonal: 'Password must not contain your name or the first part of your email address',
   passwordBreached:

@@ -1,7 +1,7 @@
 import { ATTACHMENT_MESSAGE_MARK } from './chat.ts';
 
 /**
- * The hidden attachment note (spec §5: a message starting with the paperclip mark). When a message
+ * The hidden attachment note (docs/product.md#hidden-message-kinds: a message starting with the paperclip mark). When a message
  * comes with files, the chat service stores, just before it, a hidden message naming the files, so
  * that a reloaded conversation can show which files were attached, and the coach knows in later
  * turns that they were. It holds names, types and ids only, never contents. The chat remote reads

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 
 /**
- * The chat calls of spec §7 and the message rules of spec §5, shared by the chat service and the
+ * The chat calls of docs/product.md#http-api and the message rules of docs/product.md#input-rules, shared by the chat service and the
  * chat remote so both recognise the same messages and read the same shapes.
  */
 
 /**
- * Spec §5: a message whose text starts with this fixed preamble carries the person's questionnaire
+ * docs/product.md#hidden-message-kinds: a message whose text starts with this fixed preamble carries the person's questionnaire
  * answers (the intro message a chat can start with). The coach reads it; the transcript the person
  * sees hides it.
  */
 export const QUESTIONNAIRE_MESSAGE_PREAMBLE =
   'Here is some personal information about me from my questionnaire:';
-/** Spec §5: a message whose text starts with this mark announces attached files. */
+/** docs/product.md#input-rules: a message whose text starts with this mark announces attached files. */
 export const ATTACHMENT_MESSAGE_MARK = '📎';
 
 export type ChatMessageKind = 'questionnaire' | 'attachment' | 'message';
@@ -25,7 +25,7 @@ export function chatMessageKind(text: string): ChatMessageKind {
   return 'message';
 }
 
-/** Spec §2 "Messages with hidden content (per a filter) are not shown". */
+/** docs/product.md#chat-screen "Messages with hidden content (per a filter) are not shown". */
 export function isHiddenChatMessage(text: string): boolean {
   return chatMessageKind(text) !== 'message';
 }
@@ -95,7 +95,7 @@ export const CHAT_STREAM_DONE = '[DONE]';
 export const ChatErrorEvent = z.object({ detail: z.string(), code: z.string() });
 export type ChatErrorEvent = z.infer<typeof ChatErrorEvent>;
 
-/** Spec §3 "Chat session". `session_title` is 'new chat' until the first exchange names it. */
+/** docs/product.md#chat-records "Chat session". `session_title` is 'new chat' until the first exchange names it. */
 export const ChatSession = z
   .object({
     id: z.string(),
@@ -110,7 +110,7 @@ export const ChatSession = z
 export type ChatSession = z.infer<typeof ChatSession>;
 
 /**
- * One entry of `GET /chat-sessions/{id}/transcript` (spec §3: role, content, timestamp).
+ * One entry of `GET /chat-sessions/{id}/transcript` (docs/product.md#chat-records: role, content, timestamp).
  * Questionnaire and attachment messages are included with `hidden: true` (the client does not show
  * them). `failed` marks a user message whose reply failed (the client offers a retry). While a reply
  * is being written, the last entry is that reply so far with `streaming: true` and `last_event_id`:

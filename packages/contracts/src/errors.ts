@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Machine-readable error codes. The first nine come from spec §8; the rest are transport faults. */
+/** Machine-readable error codes. The first nine come from docs/product.md#error-messages; the rest are transport faults. */
 export const errorCodes = [
   'NETWORK_ERROR',
   'VALIDATION_ERROR',
@@ -38,20 +38,20 @@ export const ErrorBody = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Status → default code and message, word for word from spec §8. */
+/** Status → default code and message, word for word from docs/product.md#error-messages. */
 export const statusDefaults: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'VALIDATION_ERROR', message: 'Invalid request data' },
   401: { code: 'UNAUTHORIZED', message: 'Authentication required' },
   403: { code: 'FORBIDDEN', message: 'Access denied' },
   404: { code: 'NOT_FOUND', message: 'Resource not found' },
-  // Not in spec §8: a request whose body did not arrive in time (a trickling client).
+  // Not in docs/product.md#error-messages: a request whose body did not arrive in time (a trickling client).
   408: { code: 'REQUEST_TIMEOUT', message: 'Request timed out' },
   409: { code: 'CONFLICT', message: 'Conflict' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
   422: { code: 'VALIDATION_ERROR', message: 'Validation error' },
   429: { code: 'SUBSCRIPTION_LIMIT_REACHED', message: 'Rate limit exceeded' },
-  // Not in spec §8: a request line or headers over Node's 16 KB (e.g. a huge query string).
+  // Not in docs/product.md#error-messages: a request line or headers over Node's 16 KB (e.g. a huge query string).
   431: { code: 'HEADERS_TOO_LARGE', message: 'Request headers too large' },
   500: { code: 'SERVER_ERROR', message: 'Internal server error' },
   502: { code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' },

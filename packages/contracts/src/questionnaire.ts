@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Spec §3, §9: 8 steps, one answer per step, keyed `question_1` … `question_8`. */
+/** docs/product.md#records-and-their-fields, docs/product.md#people-and-inputs: 8 steps, one answer per step, keyed `question_1` … `question_8`. */
 export const QUESTIONNAIRE_STEPS = 8;
-/** Spec §5, §9: at most 1900 characters (Unicode code points, after trimming). */
+/** docs/product.md#questionnaire-answers, docs/product.md#people-and-inputs: at most 1900 characters (Unicode code points, after trimming). */
 export const MAX_ANSWER_LENGTH = 1900;
 
 export const questionKeys = [

@@ -31,7 +31,7 @@ export interface UserCryptoOptions {
 }
 
 /**
- * Per-user encryption at rest (architecture §6): AES-256-GCM under one data key per user, the data
+ * Per-user encryption at rest (docs/architecture.md#data-stores): AES-256-GCM under one data key per user, the data
  * key wrapped by the master key. Destroying a user's key makes everything encrypted for them
  * unreadable, wherever copies of it went (replicas, backups).
  *

@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('language detection (spec §7 order)', () => {
+describe('language detection (docs/product.md#language-detection-and-storage order)', () => {
   it('with nothing to go on, English', () => {
     expect(detected()).toEqual({ language: 'en', text: 'Hello' });
   });

@@ -1,15 +1,15 @@
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import { normalizeLanguage } from './languages.ts';
 
-/** Where the chosen language is cached, in local AND session storage (spec §7 "Language storage"). */
+/** Where the chosen language is cached, in local AND session storage (docs/product.md#language-detection-and-storage). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-/** Spec §2: "A language can be chosen by a lang query parameter". */
+/** docs/product.md#guards: "A language can be chosen by a lang query parameter". */
 export const LANGUAGE_QUERY_PARAM = 'lang';
 export const LANGUAGE_COOKIE = 'i18next';
 
 /**
- * Spec §7 lists query parameter, cookie, local storage, session storage, browser settings and the
- * page language tag; §9 gives a shorter order (storage, storage, browser, tag) without the first
+ * docs/product.md#language-detection-and-storage lists query parameter, cookie, local storage, session storage, browser settings and the
+ * page language tag; docs/product.md#languages-translations-and-themes gives a shorter order (storage, storage, browser, tag) without the first
  * two. The full list is used: an explicit `?lang=` must beat a language cached earlier.
  */
 export const DETECTION_ORDER = [

@@ -25,8 +25,8 @@ function setPageLanguage(lng: string): void {
 
 /**
  * A new i18next instance, bound to react-i18next: en default and fallback, the five languages,
- * regional variants loaded as their base language, detection and caching per spec §7, translations
- * through the retrying loader of spec §9. Returned at once; with bundled `resources` and no
+ * regional variants loaded as their base language, detection and caching per docs/product.md#language-detection-and-storage, translations
+ * through the retrying loader of docs/product.md#languages-translations-and-themes. Returned at once; with bundled `resources` and no
  * `loadPath` it is ready at once, otherwise await `initI18n` or rely on react-i18next's Suspense.
  */
 export function createI18n(options: CreateI18nOptions): i18n {

@@ -1,4 +1,4 @@
-/** Spec §3 "Language" (code, name, nativeName) and §5: the five accepted interface languages. */
+/** docs/product.md#person-and-settings "Language" (code, name, nativeName) and docs/product.md#languages-and-themes-accepted: the five accepted interface languages. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', nativeName: 'English' },
   { code: 'fr', name: 'French', nativeName: 'Français' },
@@ -12,7 +12,7 @@ export type Language = { code: LanguageCode; name: string; nativeName: string };
 
 export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((language) => language.code);
 
-/** English is the default and the fallback (spec §1, §9). */
+/** English is the default and the fallback (docs/product.md#languages-and-appearance, docs/product.md#languages-translations-and-themes). */
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
@@ -21,7 +21,7 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 
 /**
  * The supported language a code stands for, or null. Case and surrounding blanks are ignored and
- * regional variants map to their base language (spec §5): `fr-CH`, `de_AT`, `IT` → fr, de, it.
+ * regional variants map to their base language (docs/product.md#languages-and-themes-accepted): `fr-CH`, `de_AT`, `IT` → fr, de, it.
  */
 export function normalizeLanguage(input: unknown): LanguageCode | null {
   if (typeof input !== 'string') return null;

@@ -1,6 +1,6 @@
 import type { BackendModule, ResourceKey } from 'i18next';
 
-/** Spec §9 "Translation loader". */
+/** docs/product.md#languages-translations-and-themes. */
 export const MAX_PARALLEL_READS = 10;
 export const MAX_RETRIES = 5;
 export const FIRST_RETRY_DELAY_MS = 350;

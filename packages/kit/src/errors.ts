@@ -26,7 +26,7 @@ export class HttpError extends Error {
   }
 }
 
-/** `{ detail, code }` with spec §8 defaults for the status; `extra` adds fields (e.g. locked_until). */
+/** `{ detail, code }` with docs/product.md#http-errors defaults for the status; `extra` adds fields (e.g. locked_until). */
 export function errorBody(
   status: number,
   detail?: string | FieldError[],

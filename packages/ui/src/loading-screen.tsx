@@ -9,7 +9,7 @@ export type LoadingScreenProps = Omit<ComponentProps<'div'>, 'children'> & {
   hideLabel?: boolean;
 };
 
-/** Full-page loading state, e.g. while a stored session is checked (spec §2, guard rules). */
+/** Full-page loading state, e.g. while a stored session is checked (docs/product.md#guards, guard rules). */
 export function LoadingScreen({ label, hideLabel = false, className, ...props }: LoadingScreenProps) {
   return (
     <div role="status" aria-live="polite" className={classNames('iv-loading-screen', className)} {...props}>

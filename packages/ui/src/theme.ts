@@ -1,4 +1,4 @@
-// Theme rules shared by the provider and the boot script (spec §4 "Theme", §5 accepted values).
+// Theme rules shared by the provider and the boot script (docs/product.md#theme, docs/product.md#languages-and-themes-accepted accepted values).
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

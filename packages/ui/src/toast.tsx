@@ -11,7 +11,7 @@ import {
 import { ToastItem } from './toast-item.tsx';
 import { ToastViewport } from './toast-viewport.tsx';
 
-/** Spec §9: a toast lasts 5 s; the account-lock toast 10 s and the attempts-warning toast 8 s. */
+/** docs/product.md#numbers-and-limits: a toast lasts 5 s; the account-lock toast 10 s and the attempts-warning toast 8 s. */
 export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_LOCK_MS = 10000;
 export const TOAST_WARNING_MS = 8000;

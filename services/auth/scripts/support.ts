@@ -2,7 +2,7 @@
 //
 //   npm run support -- reactivate <email>
 //
-// Reactivates an account deleted less than 90 days ago (spec §4: "reactivation within that time is
+// Reactivates an account deleted less than 90 days ago (docs/product.md#deleting-an-account: "reactivation within that time is
 // by contacting support"). It uses the auth service's own settings (DATABASE_URL, DATA_DIR) and
 // writes the change and its `auth.user.reactivated` event in one transaction; the running service
 // publishes the event (its outbox relay polls every second).

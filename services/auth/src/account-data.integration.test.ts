@@ -223,7 +223,7 @@ describe('settings', () => {
     const again = await json(await h.login(me.email, me.password));
     const headers = await h.asGateway(again.body.access_token);
     expect(headers).not.toBeNull();
-    // The session check the shell runs at session start carries them (spec §4).
+    // The session check the shell runs at session start carries them (docs/product.md#session-lifetime-and-sign-out).
     const session = await json(await h.post('/api/v1/login/test-token', undefined, headers!));
     expect(session.body).toMatchObject({ language: 'de', theme: 'dark' });
   });

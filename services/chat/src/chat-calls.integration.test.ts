@@ -49,7 +49,7 @@ async function send(
 const greetsIn = (text: string, language: 'en' | 'fr' | 'de' | 'it') =>
   phrases[language].greetings.some((greeting) => text.startsWith(greeting));
 
-describe('POST /chat/stream: the stream format of spec §7', () => {
+describe('POST /chat/stream: the stream format of docs/product.md#http-api', () => {
   it('streams numbered data chunks {session_id, role, content} and ends with [DONE]', async () => {
     const userId = await subscribedUser();
     const response = await h.call(

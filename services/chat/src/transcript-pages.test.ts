@@ -7,7 +7,7 @@ import { insertMessage } from './db/messages.ts';
 import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
 
 // `GET /chat-sessions/{id}/transcript?limit=&before=`: the pages the chat remote reads, newest
-// first, against the whole transcript of spec §7.
+// first, against the whole transcript of docs/product.md#chat-calls.
 let h: ChatHarness;
 beforeAll(async () => {
   h = await startChatHarness();

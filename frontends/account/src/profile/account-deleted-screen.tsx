@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 export const SUPPORT_EMAIL = 'support@innerview.ch';
 
 /**
- * The post-deletion information screen (spec §2, §4): login is no longer possible. A modal over the
+ * The post-deletion information screen (docs/product.md#profile, docs/product.md#deleting-an-account): login is no longer possible. A modal over the
  * whole app, because nothing behind it works any more; leaving it (button, Escape, ×) ends the
  * local session and opens the login page. The token was already cleared in every tab.
  */

@@ -5,7 +5,7 @@ import { useDeleteAccountMutation } from '../account-api.ts';
 import { AccountSection } from '../account-section.tsx';
 
 /**
- * Account deletion with its confirm dialog (spec §2, §4), in the safer reading of ADR 15: the
+ * Account deletion with its confirm dialog (docs/product.md#screens-and-navigation, docs/product.md#deleting-an-account), in the safer reading of ADR 15: the
  * dialog says login ends at once and a paid plan ends with no further charge; it never promises
  * access to the end of the billing cycle.
  */

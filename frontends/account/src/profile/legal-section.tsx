@@ -59,7 +59,7 @@ function LegalDialog({ name, label }: { name: DocumentName; label: string }) {
   );
 }
 
-/** Spec §2 "privacy and terms modals", and the update-password link. */
+/** docs/product.md#profile "privacy and terms modals", and the update-password link. */
 export function LegalSection() {
   const { t } = useTranslation('account');
   return (

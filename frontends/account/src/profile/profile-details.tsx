@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateProfileMutation } from '../account-api.ts';
 import { AccountSection } from '../account-section.tsx';
 
-/** Spec §5: names have 2 to 255 characters (after trimming, as the server counts). */
+/** docs/product.md#sign-up-form: names have 2 to 255 characters (after trimming, as the server counts). */
 export function isValidName(value: string): boolean {
   const length = value.trim().length;
   return length >= 2 && length <= 255;
@@ -21,8 +21,8 @@ export function isValidName(value: string): boolean {
 type Names = { first_name: string; last_name: string };
 
 /**
- * Spec §2 "Profile: details (first name, last name, email)", names editable. A failed save says
- * 'Failed to update profile. Please try again.' (spec §8); rule breaks are shown at the field.
+ * docs/product.md#profile "Profile: details (first name, last name, email)", names editable. A failed save says
+ * 'Failed to update profile. Please try again.' (docs/product.md#password-and-account-errors); rule breaks are shown at the field.
  */
 export function ProfileDetails({ me }: { me: CurrentUserResponse }) {
   const { t } = useTranslation('account');

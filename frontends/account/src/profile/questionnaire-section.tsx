@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../account-section.tsx';
 import { LoadBoundary } from '../load-boundary.tsx';
 
-// The viewer (spec §2: "a questionnaire viewer modal with print") belongs to the shell's onboarding
+// The viewer (docs/product.md#profile: "a questionnaire viewer modal with print") belongs to the shell's onboarding
 // screens, which own the questionnaire's texts and calls. It is bundled into this remote's own lazy
 // chunk from the shell's source, and fetched only on a profile visit; its `onboarding` texts load
 // from the shell's origin like every shell namespace.

@@ -7,7 +7,7 @@ import { AccountSection } from '../account-section.tsx';
 const ATTENTION = new Set(['past_due', 'expired', 'cancelled']);
 
 /**
- * The profile's subscription banner (spec §2): the current plan in a word and the way to manage it.
+ * The profile's subscription banner (docs/product.md#profile): the current plan in a word and the way to manage it.
  * The details and the plan actions belong to Settings (subscriptions issue).
  */
 export function SubscriptionBanner() {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 const REASON_MAX = 500;
 
 /**
- * Cancel the subscription (spec §4): it ends at the close of the billing period, access goes on
+ * Cancel the subscription (docs/product.md#cancelling-and-reactivating): it ends at the close of the billing period, access goes on
  * until then, nothing is refunded; an optional reason.
  */
 export function CancelSubscriptionDialog({

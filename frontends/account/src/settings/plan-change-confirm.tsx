@@ -2,7 +2,7 @@ import { ConfirmDialog } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The plan-change confirmation of settings (spec §2): what is charged when (spec §4). `message`
+ * The plan-change confirmation of settings (docs/product.md#screens-and-navigation): what is charged when (docs/product.md#changing-plans). `message`
  * is billing's switch-option key (monthly_to_yearly, keep_current_plan …) or a reactivation.
  */
 export function PlanChangeConfirm({

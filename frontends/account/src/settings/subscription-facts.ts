@@ -1,6 +1,6 @@
 import { type SubscriptionDetails, trialAllowancePercent } from '@innerview/api-client';
 
-/** Key under subscription.json `status.*`: the status in words, incl. 'full access (cancelled)' (spec §4). */
+/** Key under subscription.json `status.*`: the status in words, incl. 'full access (cancelled)' (docs/product.md#how-things-change-over-time). */
 export function statusLabelKey(details: SubscriptionDetails): string {
   switch (details.subscription_status) {
     case 'freemium':
@@ -30,7 +30,7 @@ export type Fact =
   | { key: string; kind: 'plan'; value: string; date: string | null };
 
 /**
- * The subscription details of spec §3 that apply to this subscription, in reading order; what is
+ * The subscription details of docs/product.md#subscription-records that apply to this subscription, in reading order; what is
  * unknown or does not apply is left out. `key` names the label under subscription.json `facts.*`.
  */
 export function subscriptionFacts(details: SubscriptionDetails): Fact[] {

@@ -28,7 +28,7 @@ function planChangeOf(options: SwitchOption[] | undefined): SwitchOption | null 
 }
 
 /**
- * Settings → Subscription (spec §2 and §3): the details of the subscription, and cancel
+ * Settings → Subscription (docs/product.md#settings and docs/product.md#subscription-records): the details of the subscription, and cancel
  * (disabled without an active subscription), reactivate, update payment method, upgrade and the
  * plan-change confirmation. Texts: the 'subscription' namespace.
  */

@@ -135,7 +135,7 @@ describe('useAttachments', () => {
       });
     });
     expect(statuses(result)).toEqual(['uploaded', 'uploaded']);
-    // The pause of spec §9: not resolved before 500 ms.
+    // The pause of docs/product.md#timing: not resolved before 500 ms.
     await act(async () => vi.advanceTimersByTime(499));
     expect(settled).toBeUndefined();
     await act(async () => {

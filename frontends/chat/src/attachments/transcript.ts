@@ -4,7 +4,7 @@ import type { SentAttachment } from './types.ts';
 /**
  * For a transcript (entries with id, role, content, hidden): the attachments shown on each visible
  * user message, by entry id. The chat service stores, just before a message with files, a hidden
- * note starting with the paperclip mark that names them (spec §5; contracts/chat-attachments);
+ * note starting with the paperclip mark that names them (docs/product.md#input-rules; contracts/chat-attachments);
  * the note itself is never shown, its files appear on the message that follows it.
  */
 export function attachmentsOfTranscript(

@@ -1,6 +1,6 @@
 export type AttachmentStatus = 'selected' | 'uploading' | 'uploaded' | 'error';
 
-/** Spec §3 "Selected file (client)": a file chosen for the next message, and its upload. */
+/** docs/product.md#file-records "Selected file (client)": a file chosen for the next message, and its upload. */
 export type SelectedAttachment = {
   key: string;
   file: File;

@@ -2,7 +2,7 @@ import { type ApiError, apiUrl, mapHttpError, mapTransportError, readToken } fro
 
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-/** One file as the files service answers an upload (spec §3 "File upload"). */
+/** One file as the files service answers an upload (docs/product.md#file-records "File upload"). */
 export type UploadedFile = {
   id: string;
   session_id: string | null;
@@ -40,7 +40,7 @@ export function uploadFile({ file, sessionId, onProgress }: UploadOptions): Prom
     const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.responseType = 'text';
-    // Longer than the API time-out of other calls (spec §9: 30 s): five 10 MB files on a slow line.
+    // Longer than the API time-out of other calls (docs/product.md#timing: 30 s): five 10 MB files on a slow line.
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));

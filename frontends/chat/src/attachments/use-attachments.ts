@@ -6,7 +6,7 @@ import type { SelectedAttachment, SentAttachment, UploadResult } from './types.t
 import { uploadErrorText } from './upload-errors.ts';
 import { UploadError, uploadFile } from './upload-file.ts';
 
-/** Spec §4 "Chat sending" step 2 and §9: the pause after uploads. */
+/** docs/product.md#sending-a-chat-message step 2 and docs/product.md#timing: the pause after uploads. */
 export const UPLOAD_PAUSE_MS = 500;
 
 export type UseAttachments = {
@@ -15,7 +15,7 @@ export type UseAttachments = {
   remove(key: string): void;
   clear(): void;
   /**
-   * Uploads all selected (selected→uploading→uploaded|error), then pauses 500 ms (spec §9); rejects
+   * Uploads all selected (selected→uploading→uploaded|error), then pauses 500 ms (docs/product.md#timing); rejects
    * if any upload fails (after marking it 'error' and a toast 'Upload Failed'); with nothing
    * selected resolves at once.
    */
@@ -27,7 +27,7 @@ let nextKey = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The files chosen for the next message and their uploads (spec §3 "Selected file"). Files are
+ * The files chosen for the next message and their uploads (docs/product.md#file-records "Selected file"). Files are
  * checked against the server's limits when added; each uploads in its own request, so each has
  * its own progress and outcome, and a retry uploads only those not uploaded yet.
  */

@@ -18,7 +18,7 @@ type ComposerProps = {
 const MAX_HEIGHT_PX = 200;
 
 /**
- * The message box (spec §2, §5): Enter sends, Shift+Enter starts a new line, empty messages are
+ * The message box (docs/product.md#chat-screen, docs/product.md#input-rules): Enter sends, Shift+Enter starts a new line, empty messages are
  * ignored, the text is trimmed; it waits while a message is being sent; Stop ends a reply.
  */
 export function Composer({ attachments, busy, canStop, onSend, onStop }: ComposerProps) {

@@ -37,7 +37,7 @@ function message(
 const run = (state: ConversationState, ...actions: ConversationAction[]) =>
   actions.reduce(conversationReducer, state);
 
-describe('the sending sequence (spec §4)', () => {
+describe('the sending sequence (docs/product.md#sending-a-chat-message)', () => {
   it('adds the user message and an empty streaming reply, appends pieces, keeps the flag until cleared', () => {
     const user = message('u1', 'user', 'I feel stuck');
     const reply = message('a1', 'assistant', '', { isStreaming: true, session_id: null });

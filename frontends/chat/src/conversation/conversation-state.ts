@@ -4,7 +4,7 @@ import type { TranscriptEntry } from '../chat-api.ts';
 /** Why a reply failed, as the bubble shows it (a translation key is chosen from `code`/`reason`). */
 export type MessageError = { code: string; message: string; reason?: string };
 
-/** Spec §3 "Chat message (client)", plus what the screen needs to draw it. */
+/** docs/product.md#chat-records "Chat message (client)", plus what the screen needs to draw it. */
 export type ChatMessage = {
   id: string;
   role: 'user' | 'assistant';
@@ -13,7 +13,7 @@ export type ChatMessage = {
   session_id: string | null;
   isStreaming: boolean;
   failed: boolean;
-  /** Questionnaire and attachment messages (spec §5): kept for order, never drawn as a bubble. */
+  /** Questionnaire and attachment messages (docs/product.md#hidden-message-kinds): kept for order, never drawn as a bubble. */
   hidden: boolean;
   error?: MessageError;
 };
@@ -51,9 +51,9 @@ export type ConversationAction =
   /** A page of older messages, put before those on screen; `complete` when it was the first. */
   | { type: 'olderLoaded'; sessionId: string; entries: TranscriptEntry[]; complete: boolean }
   | { type: 'olderFailed'; sessionId: string }
-  /** Spec §4 step 1: the user message and an empty streaming assistant message. */
+  /** docs/product.md#sending-a-chat-message step 1: the user message and an empty streaming assistant message. */
   | { type: 'sendStarted'; user: ChatMessage; assistant: ChatMessage }
-  /** Spec §4 retry: the following assistant message dropped, the failed flag cleared, resent. */
+  /** docs/product.md#sending-a-chat-message retry: the following assistant message dropped, the failed flag cleared, resent. */
   | { type: 'retryStarted'; userId: string; assistant: ChatMessage }
   /** An upload error aborts the send: the pair added at the start goes. */
   | { type: 'sendAborted'; userId: string; assistantId: string }
@@ -63,10 +63,10 @@ export type ConversationAction =
   | { type: 'pieceReceived'; assistantId: string; content: string }
   /** The end marker: the person may send again; the streaming flag stays until `streamingCleared`. */
   | { type: 'streamFinished'; assistantId: string }
-  /** Spec §4 step 4: the streaming flag, 3 s after the end. */
+  /** docs/product.md#sending-a-chat-message step 4: the streaming flag, 3 s after the end. */
   | { type: 'streamingCleared'; assistantId: string }
   | { type: 'streamStopped'; assistantId: string }
-  /** Spec §4 step 5: the assistant message marked failed (and its user message offers a retry). */
+  /** docs/product.md#sending-a-chat-message step 5: the assistant message marked failed (and its user message offers a retry). */
   | { type: 'streamFailed'; assistantId: string; error: MessageError };
 
 export const initialConversation = (sessionId: string | null = null, generation = 0): ConversationState => ({
@@ -219,14 +219,14 @@ export function visibleMessages(messages: ChatMessage[]): ChatMessage[] {
 }
 
 /**
- * Spec §4: starting a chat with an intro message is ignored while one is being processed, or while
+ * docs/product.md#sending-a-chat-message: starting a chat with an intro message is ignored while one is being processed, or while
  * a load or a stream is in progress.
  */
 export function canStartIntro(state: ConversationState, introInProgress: boolean): boolean {
   return !introInProgress && state.phase === 'idle';
 }
 
-/** Spec §5: text trimmed; nothing to send when both the text and the files are empty. */
+/** docs/product.md#chat-messages: text trimmed; nothing to send when both the text and the files are empty. */
 export function messageToSend(text: string, fileCount: number, filesAttachedLabel: string): string | null {
   const trimmed = text.trim();
   if (trimmed !== '') return trimmed;

@@ -21,7 +21,7 @@ type ConversationViewProps = {
   sidebarOpen: boolean;
 };
 
-/** Router state another screen may pass to start a chat with an intro message (spec §4). */
+/** Router state another screen may pass to start a chat with an intro message (docs/product.md#sending-a-chat-message). */
 type IntroState = { introMessage?: unknown } | null;
 
 function useSessionTitle(sessionId: string | null): string | null {

@@ -20,7 +20,7 @@ function bodyField(details: unknown, field: string): string | undefined {
 }
 
 /**
- * What a failed send shows. The api-client maps the status to the spec §8 row (403 → FORBIDDEN,
+ * What a failed send shows. The api-client maps the status to the docs/product.md#http-errors row (403 → FORBIDDEN,
  * 429 → SUBSCRIPTION_LIMIT_REACHED …); the chat service's own code and reason travel in the body
  * (`details`) and say more: a subscription refusal is shown with its reason and an upgrade link.
  */

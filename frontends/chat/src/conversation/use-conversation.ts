@@ -25,7 +25,7 @@ import { followReply, type ReplyEnd } from './stream/follow-reply.ts';
 import type { ReplyPiece } from './stream/read-reply-events.ts';
 import { SeenEvents } from './stream/seen-events.ts';
 
-/** Spec §9: the streaming flag is cleared 3 s after the end of a reply. */
+/** docs/product.md#timing: the streaming flag is cleared 3 s after the end of a reply. */
 export const STREAMING_FLAG_CLEAR_MS = 3000;
 
 /**
@@ -69,7 +69,7 @@ export type Conversation = {
   send(text: string): Promise<SendResult>;
   retry(userMessageId: string): void;
   stop(): void;
-  /** Spec §4: ignored while an intro is processed or a load or stream runs. Returns whether it started. */
+  /** docs/product.md#sending-a-chat-message: ignored while an intro is processed or a load or stream runs. Returns whether it started. */
   startWithIntro(message: string): boolean;
   reload(): void;
   /** Reads the page before the oldest message on screen (scrolled to the top, or a retry). */
@@ -77,7 +77,7 @@ export type Conversation = {
 };
 
 /**
- * The conversation of one session (or a new one): its transcript, the sending sequence of spec §4,
+ * The conversation of one session (or a new one): its transcript, the sending sequence of docs/product.md#sending-a-chat-message,
  * the stream with its resume, stop and retry. `sessionId` comes from the route; a session created
  * by the first message is put in the route here (without reloading what is on screen).
  */
@@ -118,7 +118,7 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
     dispatchApi(chatApi.util.invalidateTags(['ChatSessions']));
   }, [dispatchApi]);
 
-  /** Spec §4: a new session shows in the list at once, titled 'new chat' until the list reloads. */
+  /** docs/product.md#sending-a-chat-message: a new session shows in the list at once, titled 'new chat' until the list reloads. */
   const addSessionLocally = useCallback(
     (id: string) => {
       const now = new Date().toISOString();
@@ -316,7 +316,7 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
       let fileIds: string[] = [];
       let target = sessionId;
       try {
-        // Spec §4 step 2: uploads first (the hook pauses 500 ms after them); an error aborts the send.
+        // docs/product.md#sending-a-chat-message step 2: uploads first (the hook pauses 500 ms after them); an error aborts the send.
         const uploaded = await attachments.uploadAll(sessionId);
         fileIds = uploaded.fileIds;
         target = uploaded.sessionId ?? sessionId;

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
 
-/** Spec §9: the on-screen keyboard counts as open when it takes more than 150 px of the viewport. */
+/** docs/product.md#timing: the on-screen keyboard counts as open when it takes more than 150 px of the viewport. */
 export const KEYBOARD_THRESHOLD_PX = 150;
 
 export function isKeyboardOpen(layoutHeight: number, visibleHeight: number): boolean {
@@ -16,7 +16,7 @@ function readViewport(): Viewport {
 
 /**
  * The height the page can show now (the visual viewport: without an open on-screen keyboard) and
- * whether a keyboard is open, per spec §9's 150 px difference.
+ * whether a keyboard is open, per docs/product.md#timing's 150 px difference.
  */
 export function useVisualViewport(): Viewport {
   const [viewport, setViewport] = useState<Viewport>(readViewport);

@@ -18,7 +18,7 @@ export type ChatSidebarProps = {
 };
 
 /**
- * The chat sidebar of spec §2: new chat, history, the questionnaire reminder, the trial or plan,
+ * The chat sidebar of docs/product.md#chat-sidebar: new chat, history, the questionnaire reminder, the trial or plan,
  * and the account links with log out. From 768 px a fixed column; below, a modal drawer (focus
  * trapped, Escape and the backdrop close it, focus returns to the button that opened it), closed
  * again whenever a link in it is followed.

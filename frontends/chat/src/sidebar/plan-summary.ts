@@ -8,7 +8,7 @@ export type SubscriptionDisplay = SubscriptionStatusResponse & {
   trial_end_date?: string | null;
 };
 
-/** Spec §4: the upgrade warning shows within the last 7 days of the trial. */
+/** docs/product.md#when-the-trial-ends: the upgrade warning shows within the last 7 days of the trial. */
 export const TRIAL_WARNING_DAYS = 7;
 
 export type PlanSummary =

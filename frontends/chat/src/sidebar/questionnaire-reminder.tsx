@@ -12,7 +12,7 @@ import {
 } from './reminder-rules.ts';
 
 /**
- * Spec §4: the questionnaire reminder shows until the questionnaire is finished. It leads to the
+ * docs/product.md#questionnaire-progress: the questionnaire reminder shows until the questionnaire is finished. It leads to the
  * next unanswered step; dismissed, it stays away for this login and is back at the next one.
  */
 export function QuestionnaireReminder({ onNavigate }: { onNavigate?: () => void }) {

@@ -9,7 +9,7 @@ export type QuestionnaireProgress = QuestionnaireStatusResponse & {
 const STEPS = 8;
 
 /**
- * Spec §4: the reminder banner shows until the questionnaire is finished, i.e. submitted or with
+ * docs/product.md#questionnaire-progress: the reminder banner shows until the questionnaire is finished, i.e. submitted or with
  * all 8 steps answered. While the status is unknown (loading, failed) nothing shows.
  */
 export function reminderStep(progress: QuestionnaireProgress | undefined): number | null {

@@ -16,7 +16,7 @@ function byRecentActivity(a: { updated_at: string }, b: { updated_at: string }):
 }
 
 /**
- * The chat history: loading, the error of spec §8 with retry, an empty state, or the sessions with
+ * The chat history: loading, the error of docs/product.md#chat-and-subscription-errors with retry, an empty state, or the sessions with
  * their age, refreshed every minute.
  */
 export function SessionHistory({ activeSessionId, onNavigate }: SessionHistoryProps) {

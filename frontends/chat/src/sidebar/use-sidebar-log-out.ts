@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /**
- * Logout from the sidebar, the same steps as the shell's log-out button (spec §4): the api-client's
+ * Logout from the sidebar, the same steps as the shell's log-out button (docs/product.md#session-lifetime-and-sign-out): the api-client's
  * `logOut` closes every chat session first, then clears the token and tells the other tabs; the
  * server session is revoked; 'Logged Out' is shown, with a warning if the chats could not be closed.
  */

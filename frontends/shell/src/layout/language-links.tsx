@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 /**
- * The five languages as links to the same page with `?lang=` (spec §2), so the language can be
+ * The five languages as links to the same page with `?lang=` (docs/product.md#guards), so the language can be
  * chosen before signing in; the root layout applies and remembers it.
  */
 export function LanguageLinks() {

@@ -15,7 +15,7 @@ const NAV_ITEMS = [
 ] as const;
 
 /**
- * The main authenticated layout (spec §2, catch-all route): a top bar with the areas of the app
+ * The main authenticated layout (docs/product.md#routes, catch-all route): a top bar with the areas of the app
  * and log out, the subscription notices (trial ending, payment overdue), and the area itself
  * below, loaded from the chat or account remote.
  *

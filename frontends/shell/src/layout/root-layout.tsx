@@ -8,7 +8,7 @@ import { useSessionPreferences } from './use-session-preferences.ts';
 
 /**
  * The root of every route. `?lang=` is read by the language detector at start-up; this also
- * honours it when a link inside the app carries it (spec §2: a language can be chosen by a lang
+ * honours it when a link inside the app carries it (docs/product.md#guards: a language can be chosen by a lang
  * query parameter), and the choice is remembered like any other. Without a connection it shows
  * the offline page instead of the screen, and the screen again when the connection is back.
  */

@@ -6,7 +6,7 @@ import { TrialAlmostUpDialog } from './trial-almost-up-dialog.tsx';
 
 /**
  * What the main layout says about the subscription above every area: the trial-expiring warning
- * and the 'Trial almost up' dialog (spec §4, last 7 days), the payment-overdue notice (past due,
+ * and the 'Trial almost up' dialog (docs/product.md#how-things-change-over-time, last 7 days), the payment-overdue notice (past due,
  * limited access until a date). Nothing when all is well.
  */
 export function SubscriptionNotices() {

@@ -14,7 +14,7 @@ import {
 } from '../screens/billing/trial-warning.ts';
 
 /**
- * The 'Trial almost up' dialog (spec §2): in the last 7 days of the trial, continue the trial or
+ * The 'Trial almost up' dialog (docs/product.md#plans-and-pricing-screens): in the last 7 days of the trial, continue the trial or
  * upgrade. Shown at most once a day (the day is kept in local storage), so it reminds, not nags.
  */
 export function TrialAlmostUpDialog({ details }: { details: SubscriptionDetails | undefined }) {

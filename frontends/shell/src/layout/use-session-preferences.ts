@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Spec §4: "On session start the user's saved language and theme are applied". Once per signed-in
+ * docs/product.md#session-lifetime-and-sign-out: "On session start the user's saved language and theme are applied". Once per signed-in
  * user; a `?lang=` in the address wins over the saved language for that visit.
  */
 export function useSessionPreferences(languageInUrl: boolean): void {

@@ -14,7 +14,7 @@ const loading: GuardDecision = { kind: 'loading' };
 const to = (path: string): GuardDecision => ({ kind: 'redirect', to: path });
 
 const AUTH_STATES: AuthState[] = ['unknown', 'checking', 'authenticated', 'anonymous'];
-/** undefined = not loaded yet, null = no subscription, then every status of spec §3 and one unknown. */
+/** undefined = not loaded yet, null = no subscription, then every status of docs/product.md#subscription-records and one unknown. */
 const STATUSES = [
   undefined,
   null,
@@ -33,7 +33,7 @@ function state(auth: AuthState, hasStoredToken: boolean, extra: Partial<GuardSta
   return { auth, hasStoredToken, ...extra };
 }
 
-/** Spec §2 "Guarded routes", for a visitor who is not (yet) signed in. */
+/** docs/product.md#guards, for a visitor who is not (yet) signed in. */
 const NOT_SIGNED_IN: Array<[AuthState, boolean, GuardDecision]> = [
   ['unknown', true, loading],
   ['unknown', false, to('/')],
@@ -100,7 +100,7 @@ describe('activeSubscriptionGuard', () => {
     ['monthly', allow],
     ['yearly', allow],
     // Billing's cancelled is a cancelled plan whose period has ended (ADR 11); the running period
-    // after a cancellation is cancelling_at_period_end (spec §4: access to the period end).
+    // after a cancellation is cancelling_at_period_end (docs/product.md#how-things-change-over-time: access to the period end).
     ['cancelled', to('/auth/subscription-expired')],
     ['cancelling_at_period_end', allow],
     // Without an access-until date still to come (see the past-due tests below).
@@ -125,7 +125,7 @@ describe('activeSubscriptionGuard', () => {
   });
 });
 
-describe('activeSubscriptionGuard, past due (spec §4: limited access until a date; ADR 22)', () => {
+describe('activeSubscriptionGuard, past due (docs/product.md#subscription-states: limited access until a date; ADR 22)', () => {
   const pastDue = (subscriptionAccessUntil: string | null | undefined, today = '2026-11-21') =>
     activeSubscriptionGuard(
       state('authenticated', true, { subscriptionStatus: 'past_due', subscriptionAccessUntil, today }),
@@ -202,7 +202,7 @@ describe('onboardingGuard', () => {
     ['monthly', allow],
     ['yearly', allow],
     ['cancelled', allow],
-    // Not in spec §2's list of statuses that may onboard.
+    // Not in docs/product.md#screens-and-navigation's list of statuses that may onboard.
     ['cancelling_at_period_end', to('/pricing')],
     ['past_due', to('/pricing')],
     ['expired', to('/pricing')],

@@ -1,7 +1,7 @@
 import { PATHS } from './paths.ts';
 
 /**
- * Route guards of spec §2 as pure functions: the router asks, the guard answers allow, redirect
+ * Route guards of docs/product.md#guards as pure functions: the router asks, the guard answers allow, redirect
  * or loading. Undefined fields mean "not known yet" (still loading), null means "known to be none".
  */
 
@@ -27,9 +27,9 @@ const LOADING: GuardDecision = { kind: 'loading' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /**
- * Statuses that end access (spec §2 "Active-subscription routes"). `cancelled` is billing's status
+ * Statuses that end access (docs/product.md#guards). `cancelled` is billing's status
  * for a cancelled plan whose paid period HAS ended (ADR 11); the period still running after a
- * cancellation is `cancelling_at_period_end`, which keeps access (spec §4). `past_due` is blocked
+ * cancellation is `cancelling_at_period_end`, which keeps access (docs/product.md#how-things-change-over-time). `past_due` is blocked
  * only once its limited access has ended: see `activeSubscriptionGuard` and ADR 22.
  */
 export const BLOCKED_SUBSCRIPTION_STATUSES: readonly string[] = ['expired', 'cancelled', 'past_due'];
@@ -43,7 +43,7 @@ export const ACTIVE_SUBSCRIPTION_STATUSES: readonly string[] = [
   'past_due',
 ];
 
-/** Spec §2 "Onboarding guard": only these statuses may onboard, any other goes to /pricing. */
+/** docs/product.md#guards: only these statuses may onboard, any other goes to /pricing. */
 export const ONBOARDING_SUBSCRIPTION_STATUSES: readonly string[] = [
   'freemium',
   'monthly',
@@ -75,7 +75,7 @@ export function guardedRoute(state: GuardState): GuardDecision {
   return redirect(PATHS.root);
 }
 
-/** Past due with limited access still running (spec §4): its date is today or later. */
+/** Past due with limited access still running (docs/product.md#subscription-states): its date is today or later. */
 function pastDueWithAccess(state: GuardState): boolean {
   const until = state.subscriptionAccessUntil;
   const today = state.today ?? new Date().toISOString().slice(0, 10);
@@ -84,14 +84,14 @@ function pastDueWithAccess(state: GuardState): boolean {
 
 /**
  * Active-subscription routes (the main layout, /*): signed in first, then the status.
- * - expired, cancelled (its period has ended, ADR 11) → /auth/subscription-expired (spec §2).
- * - past_due keeps the limited access of spec §4 while its access-until date has not passed (the
+ * - expired, cancelled (its period has ended, ADR 11) → /auth/subscription-expired (docs/product.md#routes).
+ * - past_due keeps the limited access of docs/product.md#subscription-states while its access-until date has not passed (the
  *   layout shows the payment-overdue notice); after it → /auth/subscription-expired. Billing's
  *   chat-access decides the same way, to the minute, and its sweep then turns the status into
  *   expired (ADR 22).
  * - cancelling_at_period_end keeps access to the end of the period.
  * - No subscription (null) or a status the app does not know → /pricing, as post-login routing
- *   (spec §4) does: the user has to choose a plan.
+ *   (docs/product.md#how-things-change-over-time) does: the user has to choose a plan.
  */
 export function activeSubscriptionGuard(state: GuardState): GuardDecision {
   const signedIn = guardedRoute(state);

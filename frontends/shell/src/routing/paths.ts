@@ -1,4 +1,4 @@
-// Every path of spec §2. The four screens inside the main layout have no path in the spec; these
+// Every path of docs/product.md#routes. The four screens inside the main layout have no path in the spec; these
 // are ours: /chat (and /chat/:sessionId for one conversation), /profile, /settings, /help.
 export const PATHS = {
   root: '/',

@@ -29,7 +29,7 @@ const QUESTIONNAIRES: Array<[string, PostLoginState['questionnaire']]> = [
   ['at a broken step 2.5', { complete: false, nextStep: 2.5 }],
 ];
 
-/** Spec §4 for a user whose plan allows onboarding and who has not completed it. */
+/** docs/product.md#how-things-change-over-time for a user whose plan allows onboarding and who has not completed it. */
 const BY_QUESTIONNAIRE: Record<string, string> = {
   'none loaded': '/onboarding/questionnaire-invitation',
   null: '/onboarding/questionnaire-invitation',
@@ -43,7 +43,7 @@ const BY_QUESTIONNAIRE: Record<string, string> = {
   'at a broken step 2.5': '/onboarding/questionnaire-invitation',
 };
 
-describe('postLoginRoute (spec §4)', () => {
+describe('postLoginRoute (docs/product.md#where-a-person-lands-after-signing-in)', () => {
   it.each(['expired', 'past_due'])('%s → /auth/subscription-expired, whatever else', (status) => {
     for (const onboardingCompleted of [undefined, false, true]) {
       for (const [, questionnaire] of QUESTIONNAIRES) {

@@ -6,7 +6,7 @@ export type PostLoginState = {
   questionnaire?: { complete: boolean; nextStep: number } | null;
 };
 
-/** Every status of spec §3; any other value counts as unknown. */
+/** Every status of docs/product.md#records-and-their-fields; any other value counts as unknown. */
 const KNOWN_STATUSES: readonly string[] = [
   'freemium',
   'monthly',
@@ -20,7 +20,7 @@ const KNOWN_STATUSES: readonly string[] = [
 const QUESTIONNAIRE_STEPS = 8;
 
 /**
- * Where a user lands after login or a restored session (spec §4 "Post-login routing"), in order:
+ * Where a user lands after login or a restored session (docs/product.md#where-a-person-lands-after-signing-in), in order:
  * expired or past_due → subscription expired; no or unknown status → pricing; onboarding completed
  * → chat; questionnaire complete → chat; a resume step above 1 → that step; else the invitation.
  */
@@ -34,7 +34,7 @@ export function postLoginRoute({
   if (onboardingCompleted) return PATHS.chat;
   if (questionnaire?.complete) return PATHS.chat;
   const step = questionnaire?.nextStep;
-  // The step goes into a URL: only a whole step of the questionnaire is used (spec §4: 1 to 8).
+  // The step goes into a URL: only a whole step of the questionnaire is used (docs/product.md#questionnaire-progress: 1 to 8).
   if (typeof step === 'number' && Number.isInteger(step) && step > 1 && step <= QUESTIONNAIRE_STEPS) {
     return `${PATHS.questionnaire}?step=${step}`;
   }

@@ -57,9 +57,9 @@ export function RouteGuard({
   const decision = guard(state);
   if (decision.kind === 'allow') return <Outlet />;
   if (decision.kind === 'redirect') {
-    // Right after a sign-in, post-login routing (spec §4) decides, not the public-route default.
+    // Right after a sign-in, post-login routing (docs/product.md#where-a-person-lands-after-signing-in) decides, not the public-route default.
     const target = (guard === publicRouteGuard && takePostLoginTarget()) || decision.to;
-    // Keep ?lang= (spec §2) across the redirect so the chosen language is not lost.
+    // Keep ?lang= (docs/product.md#guards) across the redirect so the chosen language is not lost.
     const lang = new URLSearchParams(location.search).get('lang');
     const to = lang ? `${target}${target.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : target;
     return <Navigate to={to} replace />;

@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('route table', () => {
-  it('has every path of spec §2, plus the four areas of the main layout and the 404 catch-all', () => {
+  it('has every path of docs/product.md#routes, plus the four areas of the main layout and the 404 catch-all', () => {
     const paths = allPaths(routes);
     for (const path of Object.values(PATHS)) expect(paths).toContain(path);
     expect(paths).toContain('*');
@@ -96,7 +96,7 @@ describe('route table', () => {
       expect(router.state.location.pathname).toBe('/auth/subscription-expired');
     });
 
-    it("applies the user's saved language and theme when the session starts (spec §4)", async () => {
+    it("applies the user's saved language and theme when the session starts (docs/product.md#how-things-change-over-time)", async () => {
       answer('/subscriptions/status', { subscription_status: 'monthly' });
       const { store } = renderApp('/profile');
       act(() => void store.dispatch(sessionChecked({ user: { ...user, language: 'fr-CH', theme: 'dark' } })));

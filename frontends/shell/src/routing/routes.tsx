@@ -42,7 +42,7 @@ function remoteArea(
   };
 }
 
-/** The full route table of spec §2. */
+/** The full route table of docs/product.md#routes. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Any other path, signed in or not (spec §2: "none").
+      // Any other path, signed in or not (docs/product.md#routes: "none").
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../routing/paths.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
-/** Spec §2: any unknown path, signed in or not. */
+/** docs/product.md#routes: any unknown path, signed in or not. */
 export function NotFoundPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ import { mailFacts, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 
 /**
- * DELETE /users/me, the safer reading of spec §4 (ADR 15): in one transaction the account is
+ * DELETE /users/me, the safer reading of docs/product.md#deleting-an-account (ADR 15): in one transaction the account is
  * soft-deleted, every session is revoked (login and every token end at once) and
  * `auth.user.deleted` tells billing to cancel at the period end and the others to stop.
  */
@@ -50,7 +50,7 @@ export type ReactivationResult =
   | { outcome: 'retention_over'; userId: string };
 
 /**
- * Support's reactivation of a deleted account within the 90 days (spec §4): the account is live
+ * Support's reactivation of a deleted account within the 90 days (docs/product.md#how-things-change-over-time): the account is live
  * again and the person signs in with their password; `auth.user.reactivated` lets billing undo its
  * deletion mark. After the 90 days the erasure is under way and nothing can be undone.
  */

@@ -23,7 +23,7 @@ import { clientDigest, emailDigest } from '../security/one-time-tokens.ts';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
 import { startSession, type TokenResponse } from './sessions.ts';
 
-/** 403 with `locked_until` and the wait in minutes (spec §8 "Account Temporarily Locked"). */
+/** 403 with `locked_until` and the wait in minutes (docs/product.md#sign-in-errors "Account Temporarily Locked"). */
 function lockedError(state: LockoutState, now: Date): HttpError {
   const lockedUntil = state.lockedUntil!;
   const minutes = minutesUntil(lockedUntil, now);
@@ -51,7 +51,7 @@ function failedError(state: LockoutState, now: Date): HttpError {
 }
 
 /**
- * POST /login/access-token. The lock (spec §4: warning from 3 failures, lock at 5) counts failures
+ * POST /login/access-token. The lock (docs/product.md#login-lockout: warning from 3 failures, lock at 5) counts failures
  * per (address, client address) pair, for addresses with and without an account alike, so a
  * stranger's failures lock the stranger, not the owner signing in from elsewhere
  * (docs/adr/0045-security-lockout-per-client-address.md). Order: the pair's lock (no password check

@@ -5,7 +5,7 @@ import { findUserById, type UserRow, updateUser } from '../db/users.ts';
 import { accountMessages } from '../domain/messages.ts';
 import { nameFieldError } from '../domain/validation.ts';
 
-/** GET /users/me: the profile, settings and flags, with the nested `user` of spec §3. */
+/** GET /users/me: the profile, settings and flags, with the nested `user` of docs/product.md#records-and-their-fields. */
 export interface CurrentUser {
   id: string;
   email: string;

@@ -34,7 +34,7 @@ async function saveSettings(auth: AuthContext, userId: string, settings: Setting
   });
 }
 
-/** PUT /settings/me: language (regional variants mapped, spec §5) and/or theme. */
+/** PUT /settings/me: language (regional variants mapped, docs/product.md#languages-and-themes-accepted) and/or theme. */
 export async function putSettings(
   auth: AuthContext,
   userId: string,

@@ -16,7 +16,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One row per account. `email` is stored normalised (trimmed, lower case) and is the login name.
- * The lockout counters live here because lockout is per account (spec §4 "Login lockout").
+ * The lockout counters live here because lockout is per account (docs/product.md#login-lockout).
  */
 export const users = pgTable(
   'users',

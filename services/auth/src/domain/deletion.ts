@@ -1,6 +1,6 @@
 import { DAY_MS } from './lifetimes.ts';
 
-/** Spec §4, §9: a deleted account's data is kept 90 days; support can reactivate it until then. */
+/** docs/product.md#how-things-change-over-time, docs/product.md#trial-plans-and-retention: a deleted account's data is kept 90 days; support can reactivate it until then. */
 export const RETENTION_DAYS = 90;
 export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 

@@ -1,6 +1,6 @@
 /**
  * How long things live (see docs/adr/0004-auth-lifetimes-and-lockout.md).
- * Sessions: spec §9 "Remember me: 10 days"; without it a working day and a night, 24 hours.
+ * Sessions: docs/product.md#trial-plans-and-retention "Remember me: 10 days"; without it a working day and a night, 24 hours.
  */
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

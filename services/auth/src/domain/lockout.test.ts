@@ -14,7 +14,7 @@ import {
 const t0 = new Date('2026-05-01T10:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
-describe('lockout (spec §4, §9)', () => {
+describe('lockout (docs/product.md#login-lockout, docs/product.md#people-and-inputs)', () => {
   it('warns from 3 failures with 5 − failed remaining, and locks at 5 for 15 minutes', () => {
     let state: LockoutState = unlocked;
     const seen: Array<[number, number, boolean, boolean]> = [];

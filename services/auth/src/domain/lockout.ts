@@ -1,7 +1,7 @@
 import { MINUTE_MS } from './lifetimes.ts';
 
 /**
- * Per-account lockout (spec §4 "Login lockout", §9): a warning from 3 failed attempts with
+ * Per-account lockout (docs/product.md#login-lockout, docs/product.md#people-and-inputs): a warning from 3 failed attempts with
  * 5 − failed remaining, a lock at 5. Lock length: 15 minutes (docs/adr/0004-auth-lifetimes-and-lockout.md).
  */
 export const WARN_FROM_FAILURES = 3;

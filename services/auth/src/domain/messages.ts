@@ -1,5 +1,5 @@
 /**
- * The auth service's answers in the spec's words (§8), or, where the spec shows none, in words that
+ * The auth service's answers in the spec's words (docs/product.md#error-messages), or, where the spec shows none, in words that
  * say exactly what happened. The front end translates them by `code` and shows `detail` otherwise.
  */
 export const loginMessages = {
@@ -48,7 +48,7 @@ export const accountMessages = {
     'This account has been deleted. Login is no longer possible. To reactivate it within 90 days, contact support.',
 } as const;
 
-/** Error codes beyond spec §8's status defaults, so the client can pick the right screen. */
+/** Error codes beyond docs/product.md#http-errors's status defaults, so the client can pick the right screen. */
 export const authErrorCodes = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountLocked: 'ACCOUNT_LOCKED',

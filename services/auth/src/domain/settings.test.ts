@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { oneTimeTokenState, REMEMBER_ME_SESSION_MS, SESSION_MS, sessionExpiry } from './lifetimes.ts';
 import { defaultSettings, languageOptions, signupLanguage, toTheme } from './settings.ts';
 
-describe('settings values (spec §5, §9)', () => {
+describe('settings values (docs/product.md#input-rules, docs/product.md#numbers-and-limits)', () => {
   it('offers the five languages with name and native name', () => {
     expect(languageOptions.map((l) => l.code)).toEqual(['en', 'fr', 'de', 'it', 'es']);
     expect(languageOptions.find((l) => l.code === 'de')).toEqual({

@@ -1,6 +1,6 @@
 import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
 
-/** Spec §3 "Language: code, name, nativeName", for the five interface languages (§1). */
+/** docs/product.md#person-and-settings "Language: code, name, nativeName", for the five interface languages (docs/product.md#languages-and-appearance). */
 export const languageOptions: ReadonlyArray<{ code: LanguageCode; name: string; nativeName: string }> = [
   { code: 'en', name: 'English', nativeName: 'English' },
   { code: 'fr', name: 'French', nativeName: 'Français' },
@@ -12,7 +12,7 @@ export const languageOptions: ReadonlyArray<{ code: LanguageCode; name: string; 
 export const themes = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof themes)[number];
 
-/** What DELETE /settings/me restores: the default language (§1) and the device's appearance. */
+/** What DELETE /settings/me restores: the default language (docs/product.md#languages-and-appearance) and the device's appearance. */
 export const defaultSettings = { language: 'en' as LanguageCode, theme: 'system' as Theme };
 
 export function toTheme(value: string | undefined | null): Theme | null {

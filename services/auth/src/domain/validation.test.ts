@@ -27,7 +27,7 @@ function messagesFor(field: keyof SignupInput, value: unknown, extra: Partial<Si
     .map((e) => e.msg);
 }
 
-describe('sign-up rules of spec §5, with their messages', () => {
+describe('sign-up rules of docs/product.md#sign-up-form, with their messages', () => {
   it('accepts a complete, valid form', () => {
     expect(signupErrors(valid, today)).toEqual([]);
   });

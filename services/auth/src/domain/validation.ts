@@ -17,11 +17,11 @@ export function fieldError(field: string, key: AuthMessageKey): FieldError {
   return { loc: ['body', field], msg: authMessages[key], type: key };
 }
 
-// Mail has to reach the address: beyond spec §5's shape check, it must be one a mailer accepts.
+// Mail has to reach the address: beyond docs/product.md#input-rules's shape check, it must be one a mailer accepts.
 const deliverable = z.email();
 
 /**
- * Every broken sign-up rule of spec §5, as the 422 field list in form order, checked on `today`
+ * Every broken sign-up rule of docs/product.md#sign-up-form, as the 422 field list in form order, checked on `today`
  * (YYYY-MM-DD).
  */
 export function signupErrors(
@@ -90,7 +90,7 @@ export function newPasswordFieldErrors(
   return errors;
 }
 
-/** A changed first or last name: 2 to 255 characters after trimming (spec §5, §9). */
+/** A changed first or last name: 2 to 255 characters after trimming (docs/product.md#sign-up-form, docs/product.md#people-and-inputs). */
 export function nameFieldError(field: 'first_name' | 'last_name', value: string): FieldError | null {
   const length = [...value.trim()].length;
   if (length >= NAME_MIN && length <= NAME_MAX) return null;

@@ -10,7 +10,7 @@ export function clientAddress(req: Request): string {
 }
 
 /**
- * Counts this request against a per-IP and/or a per-account limit and answers 429 (spec §8 error
+ * Counts this request against a per-IP and/or a per-account limit and answers 429 (docs/product.md#http-errors error
  * shape, `Retry-After`) when either is spent. Accounts are keyed by a hash of the address.
  */
 export async function enforceRateLimits(

@@ -5,10 +5,10 @@ import { z } from 'zod';
 // (e.g. 'Email is required') from the domain checks instead of a generic type error.
 const text = (max = 1000) => z.string().max(max);
 
-/** Spec §7 sign-up body; every rule of §5 is checked by `signupProblems` with the spec's messages. */
+/** docs/product.md#sign-in-and-account-calls sign-up body; every rule of docs/product.md#sign-up-form is checked by `signupProblems` with the spec's messages. */
 export const SignupRequest = SignupBody.partial().meta({ id: 'SignupRequest' });
 
-/** OAuth2 password form (spec §7), plus `remember_me` (or `remember_me` in `scope`) for 10-day sessions. */
+/** OAuth2 password form (docs/product.md#sign-in-and-account-calls), plus `remember_me` (or `remember_me` in `scope`) for 10-day sessions. */
 export const LoginForm = z
   .object({
     username: text().default(''),
@@ -82,7 +82,7 @@ export const CurrentUserResponse = z
     created_at: z.string(),
     user: z
       .object({ id: z.string().uuid(), is_onboarding_completed: z.boolean() })
-      .describe('The nested user of spec §3, holding the onboarding flag'),
+      .describe('The nested user of docs/product.md#person-and-settings, holding the onboarding flag'),
   })
   .meta({ id: 'CurrentUser' });
 

@@ -25,7 +25,7 @@ export function signupRoutes(auth: AuthContext): RouteDefinition[] {
       method: 'post',
       path: '/api/v1/users/signup',
       summary:
-        'Create an account (spec §5 rules, 422 lists every broken field). Answers the same for a known address.',
+        'Create an account (docs/product.md#sign-up-form rules, 422 lists every broken field). Answers the same for a known address.',
       auth: 'none',
       body: SignupRequest,
       status: 201,

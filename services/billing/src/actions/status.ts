@@ -10,12 +10,12 @@ import { switchOptions as optionsFor, type SwitchOptions } from '../domain/switc
 import type { ProviderKind } from '../providers/payment-provider.ts';
 import { subscriptionOf } from './load.ts';
 
-/** `GET /subscriptions/status`: subscription_status and the display info of spec §3. */
+/** `GET /subscriptions/status`: subscription_status and the display info of docs/product.md#subscription-records. */
 export async function statusOf(billing: BillingContext, userId: string): Promise<SubscriptionDisplay> {
   return displayOf(billing, await subscriptionOf(billing.service.db, userId));
 }
 
-/** The display info of spec §3 of one subscription row, as of the service clock's now. */
+/** The display info of docs/product.md#subscription-records of one subscription row, as of the service clock's now. */
 export function displayOf(billing: BillingContext, row: SubscriptionRow): SubscriptionDisplay {
   return displayInfo(stateOf(row), factsOf(row), {
     now: billing.service.clock.now(),

@@ -73,7 +73,7 @@ export async function tokensConsumed(
 
 /**
  * Account deletion: a paid plan is cancelled at the end of its cycle (access continues until then,
- * spec §4), at the provider too; a trial stops. The mail facts go (no more billing mails).
+ * docs/product.md#when-the-trial-ends), at the provider too; a trial stops. The mail facts go (no more billing mails).
  */
 export async function userDeleted(
   billing: BillingContext,

@@ -37,7 +37,7 @@ export const RENEWAL_SETTLE_MS = 24 * 60 * 60 * 1000;
 const expiredScreen = '/auth/subscription-expired';
 
 /**
- * May this person chat now, and if not, why (spec §4 and §6). Uses the time, not only the status.
+ * May this person chat now, and if not, why (docs/product.md#how-things-change-over-time and docs/product.md#who-may-do-what). Uses the time, not only the status.
  * The codes and reasons are the ones chat's own access projection answers with, so the client
  * handles one set: 403 SUBSCRIPTION_REQUIRED / SUBSCRIPTION_EXPIRED (+ reason), 429
  * SUBSCRIPTION_LIMIT_REACHED.
@@ -116,7 +116,7 @@ export function chatAccess(state: SubscriptionState, now: Date): ChatAccess {
       if (!state.currentPeriodEnd || now >= state.currentPeriodEnd) return cancelled();
       return allow('full', state.currentPeriodEnd);
     case 'past_due':
-      // Limited access until a date (spec §4): chat goes on until `accessUntil`, then it is suspended.
+      // Limited access until a date (docs/product.md#how-things-change-over-time): chat goes on until `accessUntil`, then it is suspended.
       if (state.accessUntil && now < state.accessUntil) return allow('limited', state.accessUntil);
       return expired(
         'payment_past_due',

@@ -73,7 +73,7 @@ describe('renewal dates (property-based, seeded)', () => {
     }
   });
 
-  it('handles 31 January and leap days as written in spec §9', () => {
+  it('handles 31 January and leap days as written in docs/product.md#numbers-and-limits', () => {
     const anchor = new Date('2024-01-31T10:00:00.000Z');
     const ends = [1, 2, 3, 4].map((m) => addMonthsAnchored(anchor, m).toISOString().slice(0, 10));
     expect(ends).toEqual(['2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31']);

@@ -13,7 +13,7 @@ export interface BillingFacts {
   paymentMethodLast4: string | null;
 }
 
-/** The body of `GET /subscriptions/status`: the status plus the display info of spec §3. */
+/** The body of `GET /subscriptions/status`: the status plus the display info of docs/product.md#subscription-records. */
 export interface SubscriptionDisplay {
   subscription_status: SubscriptionStatus | null;
   plan_type: Plan | null;

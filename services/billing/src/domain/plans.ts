@@ -1,4 +1,4 @@
-/** The statuses of spec §3 ("Subscription status"); a user who never chose anything has none (null). */
+/** The statuses of docs/product.md#subscription-records ("Subscription status"); a user who never chose anything has none (null). */
 export const subscriptionStatuses = [
   'freemium',
   'monthly',
@@ -19,7 +19,7 @@ export function isPaidPlan(value: unknown): value is PaidPlan {
   return value === 'monthly' || value === 'yearly';
 }
 
-/** Spec §9 "Billing": the constants of the subscription rules (§4). */
+/** docs/product.md#billing-terms: the constants of the subscription rules (docs/product.md#how-things-change-over-time). */
 export const TRIAL_DAYS = 30;
 /** The trial reminder e-mail goes out this long before the trial ends. */
 export const TRIAL_REMINDER_DAYS = 2;

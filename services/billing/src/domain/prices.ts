@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type PaidPlan, YEARLY_PRICE_IN_MONTHS } from './plans.ts';
 
-/** ISO 4217 codes the price list may carry; CHF, EUR and USD at least (spec §9). */
+/** ISO 4217 codes the price list may carry; CHF, EUR and USD at least (docs/product.md#billing-terms). */
 export const currencyCode = z
   .string()
   .trim()
@@ -104,7 +104,7 @@ export function pricesIn(list: PriceList, currency: string, trialDays: number): 
   ];
 }
 
-/** "CHF 19.00": amount plus currency, as spec §9 wants them shown. */
+/** "CHF 19.00": amount plus currency, as docs/product.md#billing-terms wants them shown. */
 export function formatMoney(amountMinor: number, currency: string): string {
   const digits =
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

@@ -130,7 +130,7 @@ describe('the subscription state machine', () => {
   });
 });
 
-describe('the rules of spec §4', () => {
+describe('the rules of docs/product.md#how-things-change-over-time', () => {
   it('trial → paid ends the trial at once: remaining days and tokens are lost, billing starts that day', () => {
     const trial = stateIn('freemium');
     const paidAt = addDays(T0, 10);

@@ -10,7 +10,7 @@ import {
 import type { SubscriptionState } from './subscription-state.ts';
 
 /**
- * The subscription state machine of spec §4, as pure functions: each named transition takes a
+ * The subscription state machine of docs/product.md#subscription-states, as pure functions: each named transition takes a
  * state and its inputs (the time always among them) and answers the next state or why not.
  * Nothing here reads a clock or a database; the actions and the provider sync call these.
  */
@@ -178,7 +178,7 @@ function paidRun(state: SubscriptionState, input: PaidRunInput): SubscriptionSta
     ...freshPaidRun,
     status: input.plan,
     plan: input.plan,
-    // A trial is not paused: its remaining days and tokens are lost (spec §4).
+    // A trial is not paused: its remaining days and tokens are lost (docs/product.md#how-things-change-over-time).
     trialEndsAt: endsTrialNow ? input.paidAt : state.trialEndsAt,
     trialTokensRemaining: state.status === 'freemium' ? 0 : state.trialTokensRemaining,
     billingAnchor: start,
@@ -354,7 +354,7 @@ export function closeReactivationWindow(state: SubscriptionState, input: { now: 
   return done(name, { ...state, status: 'expired', expiredReason: 'reactivation_window_closed' });
 }
 
-/** Account deletion: access continues to the end of the billing cycle (spec §4), then nothing renews. */
+/** Account deletion: access continues to the end of the billing cycle (docs/product.md#deleting-an-account), then nothing renews. */
 export function closeAccount(state: SubscriptionState, input: { now: Date }): Outcome {
   const name = 'closeAccount';
   if (!allowed(name, state)) return refuse(name, 'wrong_status');

@@ -8,7 +8,7 @@ export type ExpiredReason =
   | 'account_closed';
 
 /**
- * Everything the subscription rules (spec §4) decide on, for one user. Pure data: the state
+ * Everything the subscription rules (docs/product.md#how-things-change-over-time) decide on, for one user. Pure data: the state
  * machine (`subscription-machine.ts`) maps one state to the next; the database row stores it.
  */
 export interface SubscriptionState {

@@ -4,7 +4,7 @@ import type { SubscriptionState } from './subscription-state.ts';
 
 /**
  * What choosing a plan does from where the person stands, so the confirmation modals of /pricing and
- * settings can say what is charged when and what is lost (spec §4).
+ * settings can say what is charged when and what is lost (docs/product.md#changing-plans).
  * - `activate_trial`: POST /subscriptions/freemium/activate
  * - `checkout`: POST /subscriptions/checkout/{plan} (pay now; a trial ends at once)
  * - `schedule`: POST /subscriptions/switch/{plan} (starts at the next billing cycle, no charge until then)

@@ -54,7 +54,7 @@ export function subscriptionRoutes(billing: BillingContext): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: `${base}/status`,
-      summary: 'The subscription status with the display info of spec §3',
+      summary: 'The subscription status with the display info of docs/product.md#subscription-records',
       tags,
       responses: status,
       handler: ({ userId }) => statusOf(billing, userId),

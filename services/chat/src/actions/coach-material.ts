@@ -20,7 +20,7 @@ export interface TurnInput {
   messageId: string;
   message: string;
   fileIds: string[];
-  /** The hidden note naming the message's files, stored just before it (spec §5 paperclip mark). */
+  /** The hidden note naming the message's files, stored just before it (docs/product.md#hidden-message-kinds paperclip mark). */
   attachmentNote: { id: string; text: string } | null;
 }
 

@@ -28,7 +28,7 @@ export interface StartedReply {
 }
 
 /**
- * Accepts a message and starts its reply (spec §4 "Chat sending", §7): access (unless it is a
+ * Accepts a message and starts its reply (docs/product.md#sending-a-chat-message, docs/product.md#http-api): access (unless it is a
  * crisis message, which is always answered; a refused message with a risk cue is first put to the
  * model check), the session (new when `session_id` is null, the
  * person's own otherwise, else 404), one reply at a time per session; then the reply is generated

@@ -157,7 +157,7 @@ export async function activeSessions(
 
 /**
  * A page of the transcript: at most `limit` messages (the newest without `before`), just before the
- * message `before`. Without either, the whole transcript (spec §7).
+ * message `before`. Without either, the whole transcript (docs/product.md#chat-calls).
  */
 export type TranscriptPage = { limit?: number; before?: string };
 
@@ -192,7 +192,7 @@ async function transcriptRows(
 }
 
 /**
- * `GET /chat-sessions/{id}/transcript` (spec §3: role, content, timestamp), whole or a page of it.
+ * `GET /chat-sessions/{id}/transcript` (docs/product.md#chat-records: role, content, timestamp), whole or a page of it.
  * Questionnaire and attachment messages come flagged `hidden: true`; a reply being written comes
  * last (on the newest page) with `streaming: true` and the id of its last piece, to resume from.
  */

@@ -39,7 +39,7 @@ export async function sessionTitle(chat: ChatContext, row: SessionRow, q?: Query
   return chat.crypto.decryptForUser(row.userId, row.titleCiphertext, aad.title(row.id), q);
 }
 
-/** Spec §3 "Chat session", as every call returns it. */
+/** docs/product.md#chat-records "Chat session", as every call returns it. */
 export async function sessionView(chat: ChatContext, row: SessionRow, q?: Queryable): Promise<ChatSession> {
   return {
     id: row.id,

@@ -4,7 +4,7 @@ import { type ChatHarness, startChatHarness } from '../testing/chat-harness.ts';
 import { readSse, replyText } from '../testing/sse-client.ts';
 import { createCoach } from './create-coach.ts';
 
-// What the chat remote needs beyond the calls of spec §7: which coach answers (the UI labels the
+// What the chat remote needs beyond the calls of docs/product.md#http-api: which coach answers (the UI labels the
 // offline one), and the test-only hook that makes the offline coach fail once (browser test of retry).
 const MARKER = '[fail-once]';
 let h: ChatHarness;

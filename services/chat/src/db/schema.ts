@@ -16,7 +16,7 @@ import {
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A conversation (spec §3 "Chat session"). The title is stored encrypted (it is made of the
+ * A conversation (docs/product.md#chat-records "Chat session"). The title is stored encrypted (it is made of the
  * person's words); null means 'new chat'. `title_source` says who named it, so an automatic title
  * never overwrites the person's own. `closed_at` is set by close-session / close-all-sessions
  * (logout) and cleared by the next message; `deleted` is the soft delete.
@@ -43,7 +43,7 @@ export const chatSessions = pgTable(
 
 /**
  * One message. The content is only ever stored encrypted under the person's data key (AAD names
- * the message id). `kind` comes from spec §5's markers (questionnaire, attachment) or says the
+ * the message id). `kind` comes from docs/product.md#hidden-message-kinds's markers (questionnaire, attachment) or says the
  * reply was the crisis answer (`safety`); `hidden` is what the transcript reports. `reply_failed`
  * marks a user message whose reply failed, so that a retry reuses it instead of adding a copy.
  * `reply_owner` and `reply_lease_until` are set on a user message while its reply is being written:

@@ -59,7 +59,7 @@ export async function updateSession(
   return row;
 }
 
-/** Adds a reply's tokens to the session's count (spec §3 `total_tokens`). */
+/** Adds a reply's tokens to the session's count (docs/product.md#chat-records `total_tokens`). */
 export async function addSessionTokens(
   q: Queryable,
   sessionId: string,

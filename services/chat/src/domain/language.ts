@@ -68,7 +68,7 @@ export interface LanguageHints {
 
 /**
  * The language to answer in: the one the person is writing in when that is clear, else the one the
- * client asks for, their saved setting, the browser's, then English (spec §9 fallback).
+ * client asks for, their saved setting, the browser's, then English (docs/product.md#languages-translations-and-themes fallback).
  */
 export function replyLanguage(hints: LanguageHints): LanguageCode {
   return (

@@ -8,7 +8,7 @@ export const languageNames: Record<LanguageCode, string> = {
   es: 'Spanish',
 };
 
-/** The questionnaire's eight steps (spec §3, second wording), to label the answers for the model. */
+/** The questionnaire's eight steps (docs/product.md#questionnaire-records, second wording), to label the answers for the model. */
 export const stepTopics: Record<QuestionKey, string> = {
   question_1: 'Me today',
   question_2: 'My roots',

@@ -17,7 +17,7 @@ export const ResumeQuery = z.object({
     .optional(),
 });
 export const CreateSessionBody = z.object({ session_title: title.nullable().optional() });
-/** Spec §7 says `title`; `session_title` (the field's name everywhere else) is accepted too. */
+/** docs/product.md#chat-calls says `title`; `session_title` (the field's name everywhere else) is accepted too. */
 export const RenameSessionBody = z
   .object({ title: title.optional(), session_title: title.optional() })
   .refine((body) => (body.title ?? body.session_title) !== undefined, {

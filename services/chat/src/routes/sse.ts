@@ -35,7 +35,7 @@ class Heartbeats {
 const heartbeats = new Heartbeats();
 
 /**
- * Writes a reply as server-sent events (spec §7): `id: <n>` and `data: {"session_id","role","content"}`
+ * Writes a reply as server-sent events (docs/product.md#reply-streams): `id: <n>` and `data: {"session_id","role","content"}`
  * per piece, `data: [DONE]` at the end; a failure after the start is `event: error` with the error
  * body, without [DONE]. A comment line every few seconds keeps proxies from closing an idle stream.
  * A piece is one write of one string: the part of the JSON that is the same for every piece of the

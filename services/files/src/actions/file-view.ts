@@ -1,7 +1,7 @@
 import type { FileRow } from '../db/files.ts';
 import type { FilesContext } from '../files-context.ts';
 
-/** A file as the API shows it (spec §7 result items, plus the description). */
+/** A file as the API shows it (docs/product.md#file-calls result items, plus the description). */
 export interface FileView {
   id: string;
   session_id: string | null;

@@ -20,7 +20,7 @@ export type FileType = (typeof FILE_TYPES)[number];
 
 export const ALLOWED_TYPES_TEXT = 'PDF, plain text (.txt), Markdown (.md), Word (.docx), PNG, JPEG and WebP';
 
-/** Error codes of the files service, beside the spec §8 defaults. */
+/** Error codes of the files service, beside the docs/product.md#http-errors defaults. */
 export const fileErrorCodes = {
   unsupportedType: 'UNSUPPORTED_FILE_TYPE',
   tooLarge: 'FILE_TOO_LARGE',

@@ -15,7 +15,7 @@ import type { MailTemplateName, RenderedMail } from './templates/types.ts';
 import { renderVerification } from './templates/verification.ts';
 import { renderVerificationResend } from './templates/verification-resend.ts';
 
-/** English is the default and the fallback (spec §1). */
+/** English is the default and the fallback (docs/product.md#languages-and-appearance). */
 export function mailLanguage(input: string | undefined | null): LanguageCode {
   return toLanguageCode(input) ?? 'en';
 }

@@ -18,7 +18,7 @@ export function passwordResetLink(appUrl: string, token: string): string {
   return appLink(appUrl, '/reset-password', { token });
 }
 
-/** Where a person asks for a new reset link (spec §2 `/auth/password-reset`). */
+/** Where a person asks for a new reset link (docs/product.md#password-reset-screens `/auth/password-reset`). */
 export function passwordResetRequestLink(appUrl: string): string {
   return appLink(appUrl, '/auth/password-reset');
 }

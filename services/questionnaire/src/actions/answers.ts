@@ -9,7 +9,7 @@ import type { QuestionnaireContext } from '../questionnaire-context.ts';
 import { answerAad, asHttpError } from './answer-crypto.ts';
 import { answersChangedEvent } from './answers-event.ts';
 
-/** One saved answer (spec §3): a saved blank answer is a skipped step. */
+/** One saved answer (docs/product.md#questionnaire-records): a saved blank answer is a skipped step. */
 export interface AnswerView {
   question_key: QuestionKey;
   answer_text: string;

@@ -19,7 +19,7 @@ import type { QuestionnaireContext } from '../questionnaire-context.ts';
 import { submittedError } from './answers.ts';
 import { answersChangedEvent } from './answers-event.ts';
 
-/** GET|PUT /questionnaire/me (spec §3: status, completed_at, the submitted date, skipped markers). */
+/** GET|PUT /questionnaire/me (docs/product.md#questionnaire-records: status, completed_at, the submitted date, skipped markers). */
 export interface QuestionnaireView {
   status: QuestionnaireStatus;
   completed_at: string | null;
@@ -28,7 +28,7 @@ export interface QuestionnaireView {
   skipped_steps: number[];
 }
 
-/** GET /questionnaire/status: the view plus progress (spec §4 "Questionnaire"). */
+/** GET /questionnaire/status: the view plus progress (docs/product.md#questionnaire-progress). */
 export interface StatusView extends QuestionnaireView {
   /** All 8 steps have a non-blank answer. */
   complete: boolean;

@@ -15,7 +15,7 @@ import {
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * One row per person who started the questionnaire: where they are (status, spec §3) and, once
+ * One row per person who started the questionnaire: where they are (status, docs/product.md#questionnaire-records) and, once
  * submitted, when and which steps they skipped. `revision` counts answer changes; it orders the
  * `questionnaire.answers.changed` snapshots, and the row is locked while an answer is written so
  * that a write and a submission cannot interleave.

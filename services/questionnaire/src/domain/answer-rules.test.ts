@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { characterCount, checkAnswer, isBlank } from './answer-rules.ts';
 
-describe('checkAnswer (spec §5: at most 1900 characters, trimmed, blank allowed)', () => {
+describe('checkAnswer (docs/product.md#questionnaire-answers: at most 1900 characters, trimmed, blank allowed)', () => {
   it('trims and accepts up to 1900 characters', () => {
     expect(checkAnswer('  I grew up by the lake.\n')).toEqual({
       ok: true,

@@ -19,7 +19,7 @@ export type AnswerCheck =
   | { ok: true; text: string; answered: boolean }
   | { ok: false; problem: 'too_long'; length: number };
 
-/** Spec §5: trimmed, at most 1900 characters; blank is allowed and counts as not answered. */
+/** docs/product.md#questionnaire-answers: trimmed, at most 1900 characters; blank is allowed and counts as not answered. */
 export function checkAnswer(raw: string): AnswerCheck {
   const text = raw.trim();
   const length = characterCount(text);

@@ -2,7 +2,7 @@ import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
 
 /**
  * The content language: `lang` if it names a supported one (regional variants map to the base,
- * spec §5), else the best of `Accept-Language` by weight, else English (spec §9 fallback).
+ * docs/product.md#languages-and-themes-accepted), else the best of `Accept-Language` by weight, else English (docs/product.md#languages-translations-and-themes fallback).
  */
 export function resolveLanguage(lang: string | undefined, acceptLanguage: string | undefined): LanguageCode {
   const fromQuery = toLanguageCode(lang);

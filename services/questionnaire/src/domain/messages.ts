@@ -1,6 +1,6 @@
 import { MAX_ANSWER_LENGTH } from '@innerview/contracts';
 
-/** Texts of the questionnaire's error answers (spec §8 "Character limit exceeded"). */
+/** Texts of the questionnaire's error answers (docs/product.md#questionnaire-errors "Character limit exceeded"). */
 export const questionnaireMessages = {
   answerTooLong: `Character limit exceeded: an answer can have at most ${MAX_ANSWER_LENGTH} characters.`,
   questionKeyInvalid: 'question_key must be one of question_1 to question_8.',

@@ -19,7 +19,7 @@ function saved(texts: Record<number, string>): SavedStep[] {
 }
 const all = (text: string) => saved(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((s) => [s, text])));
 
-describe('next step (spec §4: the first of 1–8 without a non-blank answer, or 8)', () => {
+describe('next step (docs/product.md#questionnaire-progress: the first of 1–8 without a non-blank answer, or 8)', () => {
   it('is 1 with nothing saved', () => {
     expect(nextStep([])).toBe(1);
   });
@@ -46,7 +46,7 @@ describe('next step (spec §4: the first of 1–8 without a non-blank answer, or
   });
 });
 
-describe('completeness (spec §4: all 8 non-blank)', () => {
+describe('completeness (docs/product.md#questionnaire-progress: all 8 non-blank)', () => {
   it('is complete with 8 non-blank answers, even 1900 characters long', () => {
     expect(isComplete(all('x'.repeat(1900)))).toBe(true);
     expect(answeredSteps(all('ok'))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -14,13 +14,13 @@ export function answeredSteps(saved: readonly SavedStep[]): number[] {
   return allSteps.filter((step) => answered.has(step));
 }
 
-/** Spec §4: the first of steps 1–8 without a non-blank answer, or 8 when all are answered. */
+/** docs/product.md#questionnaire-progress: the first of steps 1–8 without a non-blank answer, or 8 when all are answered. */
 export function nextStep(saved: readonly SavedStep[]): number {
   const answered = new Set(answeredSteps(saved));
   return allSteps.find((step) => !answered.has(step)) ?? QUESTIONNAIRE_STEPS;
 }
 
-/** Spec §4: complete when all 8 steps have a non-blank answer. */
+/** docs/product.md#questionnaire-progress: complete when all 8 steps have a non-blank answer. */
 export function isComplete(saved: readonly SavedStep[]): boolean {
   return answeredSteps(saved).length === QUESTIONNAIRE_STEPS;
 }

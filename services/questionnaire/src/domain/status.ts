@@ -1,7 +1,7 @@
 import { questionnaireMessages } from './messages.ts';
 
 /**
- * The questionnaire's status (spec §3), in the order a person goes through it:
+ * The questionnaire's status (docs/product.md#questionnaire-records), in the order a person goes through it:
  * - `not_started`: nothing saved yet (also the answer for someone without a row);
  * - `in_progress`: set by the first saved answer, or by the client when the person starts;
  * - `completed`: set by the client when the person reaches the end of the stepper (with or without

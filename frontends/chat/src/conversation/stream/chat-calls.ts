@@ -2,7 +2,7 @@ import { apiFetch } from '@innerview/api-client';
 
 const SSE_HEADERS = { accept: 'text/event-stream' };
 
-/** `POST /chat/stream` (spec §7): the reply as server-sent events; a new session when `sessionId` is null. */
+/** `POST /chat/stream` (docs/product.md#chat-calls): the reply as server-sent events; a new session when `sessionId` is null. */
 export function postMessageStream(
   body: { message: string; sessionId: string | null; fileIds: string[]; language: string },
   signal: AbortSignal,

@@ -53,7 +53,7 @@ const pause = (ms: number, signal: AbortSignal) =>
  * Follows one reply to its end: reads the stream, and when the connection is cut (no end marker)
  * reconnects with the id of the last piece taken, so the rest arrives with no gap and nothing twice
  * (`seen` drops a piece already applied). An abort through `signal` ends it as `stopped`, never as
- * an error (spec §4: "An aborted stream raises no error").
+ * an error (docs/product.md#sending-a-chat-message: "An aborted stream raises no error").
  */
 export async function followReply(options: FollowReplyOptions): Promise<ReplyEnd> {
   const { replyKey, seen, signal } = options;

@@ -39,7 +39,7 @@ function parseError(data: string): { detail: string; code: string } {
 }
 
 /**
- * Reads a `text/event-stream` reply (spec §7 stream format, with the event ids of the chat
+ * Reads a `text/event-stream` reply (docs/product.md#reply-streams stream format, with the event ids of the chat
  * service) and calls `onPiece` for each piece in order. Heartbeat comments are ignored. Aborting
  * `signal` cancels the body (fetch's own signal no longer reaches a body already being read).
  */

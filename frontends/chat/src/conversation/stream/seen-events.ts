@@ -1,4 +1,4 @@
-/** Spec §4 and §9: the stream de-duplication memory is cleared above this many entries. */
+/** docs/product.md#sending-a-chat-message and docs/product.md#timing: the stream de-duplication memory is cleared above this many entries. */
 export const SEEN_EVENTS_LIMIT = 1000;
 
 /**

@@ -39,7 +39,7 @@ describe('SeenEvents (stream de-duplication)', () => {
     expect(seen.lastId('r3')).toBe(-1);
   });
 
-  it(`clears its memory when it grows above ${SEEN_EVENTS_LIMIT} entries (spec §9), still refusing old pieces`, () => {
+  it(`clears its memory when it grows above ${SEEN_EVENTS_LIMIT} entries (docs/product.md#numbers-and-limits), still refusing old pieces`, () => {
     const seen = new SeenEvents();
     for (let id = 1; id <= SEEN_EVENTS_LIMIT; id += 1) seen.accept('long', id);
     expect(seen.size).toBe(SEEN_EVENTS_LIMIT);

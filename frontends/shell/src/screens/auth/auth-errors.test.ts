@@ -115,7 +115,7 @@ describe('fieldProblems and problemText', () => {
 });
 
 describe('apiErrorText', () => {
-  it('translates each row of spec §8 by code; 400 and 422 read differently', () => {
+  it('translates each row of docs/product.md#http-errors by code; 400 and 422 read differently', () => {
     const rows: Array<[ApiError, string]> = [
       [mapHttpError(undefined, null), 'auth.errors.NETWORK_ERROR'],
       [mapHttpError(400, {}), 'auth.errors.VALIDATION_ERROR'],

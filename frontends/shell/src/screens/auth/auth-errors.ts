@@ -45,7 +45,7 @@ function body(error: ApiError): Record<string, unknown> {
   return isRecord(error.details) ? error.details : {};
 }
 
-/** The auth service's own code (`ACCOUNT_LOCKED`, `TOKEN_EXPIRED` …), beyond spec §8's status code. */
+/** The auth service's own code (`ACCOUNT_LOCKED`, `TOKEN_EXPIRED` …), beyond docs/product.md#http-errors's status code. */
 export function serverCode(error: ApiError): string | undefined {
   const code = body(error).code;
   return typeof code === 'string' ? code : undefined;
@@ -63,7 +63,7 @@ const SPEC_CODES = [
 ];
 
 /**
- * The translated spec §8 message of a failed call. The server's English words are not shown as
+ * The translated docs/product.md#error-messages message of a failed call. The server's English words are not shown as
  * they are: every screen names its own failure ('Failed to reset password…'), and this is the
  * detail under it, by code (a 400 and a 422 read 'Invalid request data' and 'Validation error').
  */
@@ -97,7 +97,7 @@ export function problemText(t: Translate, problem: AuthMessageKey | { text: stri
 }
 
 export type LoginFailure =
-  /** 403 ACCOUNT_LOCKED: spec §8 'Account Temporarily Locked' with the wait in minutes. */
+  /** 403 ACCOUNT_LOCKED: docs/product.md#sign-in-errors 'Account Temporarily Locked' with the wait in minutes. */
   | { kind: 'locked'; minutes: number }
   /** 403 EMAIL_NOT_VERIFIED: a clear message and a way to resend the link. */
   | { kind: 'notVerified' }
@@ -116,7 +116,7 @@ export type LoginFailure =
   | { kind: 'invalid'; fields: Record<string, AuthMessageKey | { text: string }> }
   | { kind: 'other'; error: ApiError };
 
-/** From this many failed attempts the warning shows (spec §4, §9). */
+/** From this many failed attempts the warning shows (docs/product.md#login-lockout, docs/product.md#people-and-inputs). */
 export const LOGIN_WARNING_FROM = 3;
 const MINUTE_MS = 60_000;
 
@@ -166,7 +166,7 @@ export function linkProblem(error: ApiError): 'expired' | 'invalid' | null {
   return null;
 }
 
-/** An RTK Query failure as the spec §8 `ApiError` (RTK's own serialized errors become SERVER_ERROR). */
+/** An RTK Query failure as the docs/product.md#http-errors `ApiError` (RTK's own serialized errors become SERVER_ERROR). */
 export function asApiError(error: unknown): ApiError {
   if (isRecord(error) && typeof error.code === 'string' && typeof error.message === 'string')
     return error as ApiError;

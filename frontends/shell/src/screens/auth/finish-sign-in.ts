@@ -14,7 +14,7 @@ export type SignInOutcome = { ok: true; to: string } | { ok: false; error: ApiEr
 const once = { subscribe: false, forceRefetch: true } as const;
 
 /**
- * After the token arrived: where the user goes (spec §4 "Post-login routing") and the session.
+ * After the token arrived: where the user goes (docs/product.md#where-a-person-lands-after-signing-in) and the session.
  * The destination is worked out first, with the token stored but the session not started yet, so
  * the public-route guard does not send the user somewhere else while the statuses load; then
  * `startSession` verifies the token and loads the user. A status that cannot be loaded counts as

@@ -95,7 +95,7 @@ function LegalLoading() {
   return <Spinner size="md" label={t('remote.loading')} />;
 }
 
-/** The terms or the privacy policy (spec §1, §2) with a back button; the texts load on first visit. */
+/** The terms or the privacy policy (docs/product.md#legal-and-data-facts, docs/product.md#screens-and-navigation) with a back button; the texts load on first visit. */
 function LegalPage({ name }: { name: DocumentName }) {
   return (
     <article className="iv-legal" data-screen={SCREEN[name]}>
@@ -109,12 +109,12 @@ function LegalPage({ name }: { name: DocumentName }) {
   );
 }
 
-/** /auth/terms-of-service: "terms page with back button" (spec §2). */
+/** /auth/terms-of-service: "terms page with back button" (docs/product.md#routes). */
 export function TermsOfServicePage() {
   return <LegalPage name="terms" />;
 }
 
-/** /auth/privacy-policy (spec §2). */
+/** /auth/privacy-policy (docs/product.md#routes). */
 export function PrivacyPolicyPage() {
   return <LegalPage name="privacy" />;
 }

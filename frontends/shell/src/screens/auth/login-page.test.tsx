@@ -73,7 +73,7 @@ async function fillAndSubmit(
 
 /**
  * Whether the toast is still there shortly before `at` ms and gone shortly after (fake timers):
- * the duration of spec §9. The toast appeared a few real milliseconds before this runs.
+ * the duration of docs/product.md#timing. The toast appeared a few real milliseconds before this runs.
  */
 function shownFor(text: string) {
   const present = () => toasts().some((t) => t.text.includes(text) && t.element.dataset.state === 'open');
@@ -129,7 +129,7 @@ describe('login screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
   });
 
-  it('a wrong password: the error toast with the words of spec §8 and a try-again action', async () => {
+  it('a wrong password: the error toast with the words of docs/product.md#error-messages and a try-again action', async () => {
     const api = fakeApi([wrongPassword(1)]);
     renderShell('/login');
     await fillAndSubmit('ada@example.ch', 'Wrong#1234');

@@ -43,8 +43,8 @@ const FAILURE_TOAST_ID = 'login-failure';
 type FieldErrors = { email?: string; password?: string };
 
 /**
- * Spec §2 "Login": e-mail, password, remember me, the forgot-password and create-account links,
- * and the lockout and warning messages of §8 with their toast durations (§9). After login,
+ * docs/product.md#sign-in-screen: e-mail, password, remember me, the forgot-password and create-account links,
+ * and the lockout and warning messages of docs/product.md#sign-in-errors with their toast durations (docs/product.md#numbers-and-limits). After login,
  * postLoginRoute decides where the user goes (finish-sign-in.ts).
  */
 export function LoginPage() {

@@ -20,8 +20,8 @@ export type NewPasswordFormProps = {
 };
 
 /**
- * New password and its confirmation (reset and update screens), with the sign-up rules of spec §5
- * checked by the same functions as the server, and the helper text of §5.
+ * New password and its confirmation (reset and update screens), with the sign-up rules of docs/product.md#input-rules
+ * checked by the same functions as the server, and the helper text of docs/product.md#password-rules.
  */
 export function NewPasswordForm({ submitLabel, onSubmit, after, askCurrent = false }: NewPasswordFormProps) {
   const { t } = useTranslation('shell');

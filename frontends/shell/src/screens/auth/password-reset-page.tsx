@@ -9,7 +9,7 @@ import { apiErrorText, asApiError } from './auth-errors.ts';
 import { AuthScreen } from './auth-screen.tsx';
 
 /**
- * Spec §2 "Password reset request": e-mail and send link (POST /password-recovery/{email}). The
+ * docs/product.md#password-reset-screens: e-mail and send link (POST /password-recovery/{email}). The
  * server answers the same whether or not the address has an account, and so does this screen.
  */
 export function PasswordResetPage() {

@@ -5,7 +5,7 @@ import { useResendVerificationMutation } from './auth-api.ts';
 import { apiErrorText, asApiError } from './auth-errors.ts';
 
 /**
- * Sends a new verification link (`POST /users/verify/resend`) and says so with the spec §8 toasts
+ * Sends a new verification link (`POST /users/verify/resend`) and says so with the docs/product.md#error-messages toasts
  * 'Verification Email Sent' or 'Failed to Send Email'. The server answers alike whether or not the
  * address waits for verification, so the success toast says "if".
  */

@@ -9,8 +9,8 @@ import { AuthScreen } from './auth-screen.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
 
 /**
- * Spec §2 "Reset password with token": reads `?token=` from the mail's link; new and confirm
- * password (POST /reset-password/); the expired-link and invalid-or-used-link states of §8. A
+ * docs/product.md#password-reset-screens: reads `?token=` from the mail's link; new and confirm
+ * password (POST /reset-password/); the expired-link and invalid-or-used-link states of docs/product.md#password-and-account-errors. A
  * reset unlocks the account and ends every session, so the user logs in again.
  */
 export function ResetPasswordPage() {

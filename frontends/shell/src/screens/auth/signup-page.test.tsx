@@ -81,7 +81,7 @@ async function submit(user: UserEvent) {
 }
 
 describe('signup screen', () => {
-  it('has every field of spec §2 with labels, autocomplete and the password helper text of §5', async () => {
+  it('has every field of docs/product.md#screens-and-navigation with labels, autocomplete and the password helper text of docs/product.md#password-rules', async () => {
     renderShell('/signup');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
     expect(field.firstName().getAttribute('autocomplete')).toBe('given-name');
@@ -114,7 +114,7 @@ describe('signup screen', () => {
     expect(within(privacyLabel).getByRole('link').getAttribute('target')).toBe('_blank');
   });
 
-  it('an empty form: every message of spec §5, focus on the first field, nothing sent', async () => {
+  it('an empty form: every message of docs/product.md#input-rules, focus on the first field, nothing sent', async () => {
     const api = fakeApi([]);
     renderShell('/signup');
     const user = userEvent.setup();

@@ -49,7 +49,7 @@ function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
 }
 
 /**
- * Spec §2 "Signup" with the rules and messages of §5, checked here with the same functions as the
+ * docs/product.md#sign-up-screen with the rules and messages of docs/product.md#sign-up-form, checked here with the same functions as the
  * server (`@innerview/contracts/auth`) and again by the server. Then /auth/verification-sent.
  */
 export function SignupPage() {

@@ -10,7 +10,7 @@ import { NewPasswordForm } from './new-password-form.tsx';
 import { useGoBack } from './use-go-back.ts';
 
 /**
- * Spec §2 "Update password" (signed in): PATCH /users/me/password. The server then ends every
+ * docs/product.md#password-reset-screens (signed in): PATCH /users/me/password. The server then ends every
  * session of the user, this one included, so the screen clears the local session too (other tabs
  * follow) and sends the user to log in with the new password.
  */

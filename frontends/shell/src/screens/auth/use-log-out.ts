@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 
 /**
- * Logout (spec §4): the api-client's `logOut` closes all chat sessions first, then clears the
+ * Logout (docs/product.md#session-lifetime-and-sign-out): the api-client's `logOut` closes all chat sessions first, then clears the
  * token and local state and tells the other tabs (which leave their signed-in screens). If the
  * chats could not be closed it still logs out, and the user is warned. The server session is
  * revoked right after, so the old token is refused even if someone copied it.

@@ -8,7 +8,7 @@ import { ResendVerificationButton } from './resend-verification.tsx';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 
 /**
- * Spec §2 "Email verification: a sent notice with a resend link". The address comes from the
+ * docs/product.md#e-mail-verification-screens "Email verification: a sent notice with a resend link". The address comes from the
  * sign-up in this tab (session storage); opened elsewhere, the screen asks for it before resending.
  */
 export function VerificationSentPage() {

@@ -34,7 +34,7 @@ function verifyOnce(dispatch: AppDispatch, token: string): Promise<Outcome> {
 }
 
 /**
- * Spec §2 "/auth/verification-success": reads `?token=` from the mail's link, calls
+ * docs/product.md#e-mail-verification-screens "/auth/verification-success": reads `?token=` from the mail's link, calls
  * POST /users/verify and shows 'Email Verified', or the 'Verification Failed' state (expired, or
  * invalid or used) with a way to ask for a new link.
  */

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 
-// The subscription routes of spec §2 for the shell's route table, each its own chunk (loaded when
+// The subscription routes of docs/product.md#routes for the shell's route table, each its own chunk (loaded when
 // visited, so /login downloads none of it). Where each sits (open or signed in) is routes.tsx's.
 
 export const pricingRoute: RouteObject = {

@@ -347,7 +347,7 @@ describe('/pricing', () => {
     expect(await screen.findByText('Your plan change is scheduled.')).toBeTruthy();
   });
 
-  it('says it could not load the subscription, with retry and contact support (spec §8)', async () => {
+  it('says it could not load the subscription, with retry and contact support (docs/product.md#chat-and-subscription-errors)', async () => {
     fakeBilling({
       'GET /subscriptions/status': [{ status: 500, body: { detail: 'boom' } }, { body: TRIAL }],
       'GET /subscriptions/local-prices': { body: PRICES },

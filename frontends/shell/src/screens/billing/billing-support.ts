@@ -21,7 +21,7 @@ export const browserLocation = {
   },
 };
 
-/** Money, dates and plan names in the reader's language (spec §9: amount plus currency). */
+/** Money, dates and plan names in the reader's language (docs/product.md#billing-terms: amount plus currency). */
 export function useBillingFormat(): Formatters {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';

@@ -14,7 +14,7 @@ import { StatusScreen } from './status-screen.tsx';
 import { trialFacts } from './subscription-success-page.tsx';
 
 /**
- * /auth/freemium-success (spec §2, open): the free trial is active. Signed in, it shows the trial's
+ * /auth/freemium-success (docs/product.md#routes, open): the free trial is active. Signed in, it shows the trial's
  * end and leads on to onboarding or the chat; a visitor is offered to log in.
  */
 export function FreemiumSuccessPage() {

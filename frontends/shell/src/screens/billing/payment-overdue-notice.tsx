@@ -25,8 +25,8 @@ export function UpdatePaymentMethodButton({ variant = 'primary' }: { variant?: '
 }
 
 /**
- * The payment-overdue notice (spec §8): a failed renewal gives limited access until a date
- * (spec §4), and asks for a new payment method.
+ * The payment-overdue notice (docs/product.md#chat-and-subscription-errors): a failed renewal gives limited access until a date
+ * (docs/product.md#how-things-change-over-time), and asks for a new payment method.
  */
 export function PaymentOverdueNotice({ details }: { details: SubscriptionDetails | undefined }) {
   const { t } = useTranslation('billing');

@@ -5,7 +5,7 @@ import { useBillingFormat } from './billing-support.ts';
 import { confirmContent } from './plan-choices.ts';
 
 /**
- * The confirmation every plan change asks first (spec §2 and §4): what is charged when and, from
+ * The confirmation every plan change asks first (docs/product.md#plans-and-pricing-screens and docs/product.md#changing-plans): what is charged when and, from
  * a trial, what is lost. Confirming runs `onConfirm`; a failure keeps the dialog open.
  */
 export function PlanChangeDialog({

@@ -65,7 +65,7 @@ describe('planButton: the button of a plan card per switch-option action', () =>
   });
 });
 
-describe('confirmContent: what the confirmation of each change says (spec §4)', () => {
+describe('confirmContent: what the confirmation of each change says (docs/product.md#how-things-change-over-time)', () => {
   it('trial → paid: charged now, today, and the rest of the trial is lost', () => {
     const content = confirmContent(
       option({

@@ -36,7 +36,7 @@ export type PlanButton = {
 
 /**
  * The button of one plan card, from what billing says choosing it does now. Every enabled button
- * opens a confirmation first (spec §2 "confirmation modals for plan changes").
+ * opens a confirmation first (docs/product.md#plans-and-pricing-screens "confirmation modals for plan changes").
  */
 export function planButton(option: SwitchOption, status: string | null): PlanButton {
   switch (option.action) {
@@ -85,7 +85,7 @@ export type Formatters = {
 };
 
 /**
- * What the confirmation modal of one option says (spec §4): the message picks the text, the
+ * What the confirmation modal of one option says (docs/product.md#how-things-change-over-time): the message picks the text, the
  * option gives what is charged now and when the plan takes effect, and what a trial loses. An
  * option without a confirmation text (current, unavailable) gives null.
  */

@@ -21,9 +21,9 @@ import { TrialWarningBanner } from './trial-warning-banner.tsx';
 import { usePlanChange } from './use-plan-change.ts';
 
 /**
- * /pricing (spec §2): the free trial, monthly and yearly cards with prices from the payment
+ * /pricing (docs/product.md#plans-and-pricing-screens): the free trial, monthly and yearly cards with prices from the payment
  * provider in use, each card's button as billing's switch options allow, and a confirmation
- * before every change (spec §4: what is charged when, what is lost).
+ * before every change (docs/product.md#changing-plans: what is charged when, what is lost).
  */
 export function PricingPage() {
   const { t } = useTranslation('billing');

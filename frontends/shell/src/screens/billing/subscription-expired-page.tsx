@@ -12,9 +12,9 @@ import { SubscriptionLoadError } from './subscription-load-error.tsx';
 import { todayUtc } from './trial-warning.ts';
 
 /**
- * /auth/subscription-expired (spec §2): renew or contact support. A trial that ended goes to
+ * /auth/subscription-expired (docs/product.md#routes): renew or contact support. A trial that ended goes to
  * /trial-expired; past due shows the payment-overdue notice with update payment method, and the
- * way back in while its limited access lasts (spec §4).
+ * way back in while its limited access lasts (docs/product.md#subscription-states).
  */
 export function SubscriptionExpiredPage() {
   const { t } = useTranslation('billing');

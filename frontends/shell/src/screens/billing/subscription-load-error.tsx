@@ -2,7 +2,7 @@ import { Alert, Button } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from './billing-support.ts';
 
-/** Spec §8: 'We couldn't load your subscription information...' with retry or contact support. */
+/** docs/product.md#chat-and-subscription-errors: 'We couldn't load your subscription information...' with retry or contact support. */
 export function SubscriptionLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('billing');
   return (

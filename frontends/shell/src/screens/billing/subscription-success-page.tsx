@@ -43,7 +43,7 @@ export function trialFacts(details: SubscriptionDetails, t: (key: string) => str
 }
 
 /**
- * /subscription/success (spec §2), where the payment provider returns: the paid variant once the
+ * /subscription/success (docs/product.md#routes), where the payment provider returns: the paid variant once the
  * payment is applied (plan, amount, next billing date), the free-trial variant, and a card-update
  * variant. A payment not applied yet goes to /auth/subscription-validation, which waits for it (ADR 22).
  */

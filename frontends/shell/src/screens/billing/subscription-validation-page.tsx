@@ -13,7 +13,7 @@ export const VALIDATION_POLL_MS = 1000;
 export const VALIDATION_PATIENCE_MS = 30_000;
 
 /**
- * /auth/subscription-validation (spec §2): "validating your payment". The provider has taken the
+ * /auth/subscription-validation (docs/product.md#routes): "validating your payment". The provider has taken the
  * payment; its confirmation reaches billing a moment later (a webhook, or the local provider's
  * event). The status is asked every second until the paid plan is active, then on to
  * /subscription/success. After 30 s it says so, with check again and contact support (ADR 22).

@@ -7,7 +7,7 @@ import { PATHS } from '../../routing/paths.ts';
 import { LogoutButton } from '../auth/logout-button.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
-/** /trial-expired (spec §2, open): the trial ended without a plan; upgrade, or log out. */
+/** /trial-expired (docs/product.md#routes, open): the trial ended without a plan; upgrade, or log out. */
 export function TrialExpiredPage() {
   const { t } = useTranslation('billing');
   const signedIn = useAppSelector(selectSessionStatus) === 'authenticated';

@@ -7,7 +7,7 @@ import { useBillingFormat } from './billing-support.ts';
 import { trialWarning } from './trial-warning.ts';
 
 /**
- * The trial-expiring warning (spec §4, last 7 days): end date, days left and the share of the
+ * The trial-expiring warning (docs/product.md#when-the-trial-ends, last 7 days): end date, days left and the share of the
  * trial allowance left, with the way to upgrade (hidden on /pricing itself).
  */
 export function TrialWarningBanner({

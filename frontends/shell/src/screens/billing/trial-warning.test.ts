@@ -15,7 +15,7 @@ function trial(overrides: Partial<SubscriptionDetails>): SubscriptionDetails {
   } as SubscriptionDetails;
 }
 
-describe('trialWarning (spec §4: the last 7 days, end date and what is left)', () => {
+describe('trialWarning (docs/product.md#when-the-trial-ends: the last 7 days, end date and what is left)', () => {
   it('in the window: end date, days left and the share of the allowance left', () => {
     expect(trialWarning(trial({}))).toEqual({
       endDate: '2026-11-26',

@@ -1,6 +1,6 @@
 import { type SubscriptionDetails, trialAllowancePercent } from '@innerview/api-client';
 
-/** Spec §9: the upgrade warning shows within the last 7 days of the trial. */
+/** docs/product.md#trial-plans-and-retention: the upgrade warning shows within the last 7 days of the trial. */
 export const TRIAL_WARNING_DAYS = 7;
 
 export type TrialWarning = {
@@ -12,7 +12,7 @@ export type TrialWarning = {
 };
 
 /**
- * The trial-expiring warning (spec §4): a running trial in its last 7 days, with its end date and
+ * The trial-expiring warning (docs/product.md#when-the-trial-ends): a running trial in its last 7 days, with its end date and
  * what is left. Billing's `show_trial_warning` decides; the day count is checked too so a stale
  * flag never warns 20 days early.
  */

@@ -10,7 +10,7 @@ export type AnswerFieldProps = {
 };
 
 /**
- * The answer box of one step with its counter (spec §5): a warning near 1900 characters and an
+ * The answer box of one step with its counter (docs/product.md#questionnaire-answers): a warning near 1900 characters and an
  * error above. It counts code points after trimming, as the server does (`[...text].length`); the
  * UI kit's TextField counts UTF-16 units, which would call an answer with emoji too long.
  */

@@ -10,7 +10,7 @@ import { useIntroContent } from './use-intro-content.ts';
 const INTRO_SCREENS = 2;
 
 /**
- * The two intro screens (spec §2 `/onboarding/introduction` and `-2`). Their texts come from the
+ * The two intro screens (docs/product.md#onboarding-screens `/onboarding/introduction` and `-2`). Their texts come from the
  * questionnaire service in the interface language; the buttons are ours.
  */
 export function IntroductionPage({ screen }: { screen: 1 | 2 }) {

@@ -17,7 +17,7 @@ function answeredCount(progress: QuestionnaireProgress | undefined): number {
 }
 
 /**
- * The questionnaire invitation (spec §2): start, or be reminded later (→ chat, where the banner
+ * The questionnaire invitation (docs/product.md#onboarding-screens): start, or be reminded later (→ chat, where the banner
  * reminds). Someone who already answered some steps is offered to continue where they stopped.
  */
 export function InvitationPage() {

@@ -62,7 +62,7 @@ describe('the onboarding routes in the shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Step 2 of 8: Title 2 (en)' })).toBeTruthy();
   });
 
-  it('send a person who has completed onboarding to the chat (spec §2 onboarding guard)', async () => {
+  it('send a person who has completed onboarding to the chat (docs/product.md#guards onboarding guard)', async () => {
     const { router } = renderShellAt('/onboarding/questionnaire?step=3', { onboarded: true });
     expect(await screen.findByRole('heading', { name: 'remote chat/ChatApp' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');

@@ -20,7 +20,7 @@ const answerBox = () => screen.getByRole('textbox', { name: 'Your answer' });
 const button = (name: string) => screen.getByRole('button', { name });
 
 describe('the questionnaire stepper', () => {
-  it('resumes at the first step without an answer when the URL names none (spec §4)', async () => {
+  it('resumes at the first step without an answer when the URL names none (docs/product.md#how-things-change-over-time)', async () => {
     fakeQuestionnaireService({ 1: 'One', 2: 'Two', 3: 'Three' });
     const { router } = renderOnboarding('/onboarding/questionnaire');
     expect(await stepHeading(4)).toBeTruthy();

@@ -31,7 +31,7 @@ import { useMarkOnboardingCompleted } from './use-mark-onboarding-completed.ts';
 type Target = number | typeof SUMMARY_STEP;
 
 /**
- * `/onboarding/questionnaire?step=N`: the 8-step stepper and its summary (spec §2, §4). The step
+ * `/onboarding/questionnaire?step=N`: the 8-step stepper and its summary (docs/product.md#onboarding-screens, docs/product.md#questionnaire-progress). The step
  * lives in the URL, so reload, Back and Forward work; each step's answer is saved when the person
  * moves on (Next, Back, finish later, or the browser's own Back/Forward).
  */
@@ -76,7 +76,7 @@ export function QuestionnairePage() {
     );
   };
 
-  // No usable ?step=: resume where the person stopped (spec §4), or the summary when all is answered.
+  // No usable ?step=: resume where the person stopped (docs/product.md#how-things-change-over-time), or the summary when all is answered.
   const resolving = param.kind === 'none';
   const statusSettled = !status.isLoading;
   // biome-ignore lint/correctness/useExhaustiveDependencies: goTo only writes the URL.

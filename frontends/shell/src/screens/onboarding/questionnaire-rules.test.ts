@@ -48,7 +48,7 @@ describe('blank answers', () => {
   });
 });
 
-describe('progress (spec §4)', () => {
+describe('progress (docs/product.md#how-things-change-over-time)', () => {
   it('next step: the first without a non-blank answer, or 8 when all are answered', () => {
     expect(nextStep(saved({}))).toBe(1);
     expect(nextStep(saved({ 1: 'a', 2: 'b', 3: 'c' }))).toBe(4);

@@ -1,11 +1,11 @@
 /**
- * Pure rules of the onboarding questionnaire on the client (spec §4, §5, §9), in step with the
+ * Pure rules of the onboarding questionnaire on the client (docs/product.md#questionnaire-progress, docs/product.md#input-rules, docs/product.md#numbers-and-limits), in step with the
  * questionnaire service (services/questionnaire/README.md). Kept free of React and the API.
  */
 
-/** Spec §9: 8 steps. (The contracts package has the same constants, but it pulls in zod.) */
+/** docs/product.md#people-and-inputs: 8 steps. (The contracts package has the same constants, but it pulls in zod.) */
 export const TOTAL_STEPS = 8;
-/** Spec §5, §9: at most 1900 characters per answer. */
+/** docs/product.md#questionnaire-answers, docs/product.md#people-and-inputs: at most 1900 characters per answer. */
 export const MAX_ANSWER_LENGTH = 1900;
 /** The counter warns from here on (the last 10 %): enough room left to finish a sentence. */
 export const WARN_ANSWER_LENGTH = Math.floor(MAX_ANSWER_LENGTH * 0.9);
@@ -69,12 +69,12 @@ export function unansweredSteps(saved: ReadonlyMap<number, string>): number[] {
   return STEPS.filter((step) => isBlankAnswer(saved.get(step) ?? ''));
 }
 
-/** Spec §4: complete when all 8 steps have a non-blank answer. */
+/** docs/product.md#questionnaire-progress: complete when all 8 steps have a non-blank answer. */
 export function isQuestionnaireComplete(saved: ReadonlyMap<number, string>): boolean {
   return unansweredSteps(saved).length === 0;
 }
 
-/** Spec §4: the first step without a non-blank answer, or 8 when all are answered. */
+/** docs/product.md#questionnaire-progress: the first step without a non-blank answer, or 8 when all are answered. */
 export function nextStep(saved: ReadonlyMap<number, string>): number {
   return unansweredSteps(saved)[0] ?? TOTAL_STEPS;
 }

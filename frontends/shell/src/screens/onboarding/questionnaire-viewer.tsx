@@ -15,7 +15,7 @@ export type QuestionnaireViewerProps = {
 };
 
 /**
- * The questionnaire viewer of the profile (spec §2, §8): the answers read-only with the submitted
+ * The questionnaire viewer of the profile (docs/product.md#profile, docs/product.md#error-messages): the answers read-only with the submitted
  * date, a print action that opens the clean print view, and the states 'Failed to load
  * questionnaire data' (with retry), no data and no questions.
  *

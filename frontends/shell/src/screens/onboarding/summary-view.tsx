@@ -17,7 +17,7 @@ export type SummaryViewProps = {
 };
 
 /**
- * After step 8 (spec §2): the complete summary (all 8 answered → submit) or the incomplete one,
+ * After step 8 (docs/product.md#onboarding-screens): the complete summary (all 8 answered → submit) or the incomplete one,
  * which lists the skipped steps to go back to, or lets the person submit as is.
  */
 export function SummaryView({

@@ -18,7 +18,7 @@ export type QuestionnaireRecordView =
 
 /**
  * Everything the viewer and the print view show: the steps in the reader's language, the saved
- * answers and the submitted date, reduced to one of the viewer's states (spec §8).
+ * answers and the submitted date, reduced to one of the viewer's states (docs/product.md#questionnaire-errors).
  */
 export function useQuestionnaireRecord(): QuestionnaireRecordView {
   const content = useIntroContent();

@@ -3,7 +3,7 @@ import { renderMail } from './layout.ts';
 import type { LanguageCode, RenderedMail } from './types.ts';
 
 /**
- * The erasure confirmation (spec §4): 90 days after the account was deleted everything is erased,
+ * The erasure confirmation (docs/product.md#deleting-an-account): 90 days after the account was deleted everything is erased,
  * and this last mail says so. It goes out as the erasure starts, while the address still exists
  * (ADR 17), hence "is being erased… within a day". No button: there is no account left to open.
  */

@@ -23,7 +23,7 @@ export function formatDay(language: LanguageCode, value: string): string | null 
   }).format(time);
 }
 
-/** Amount plus currency (spec §9): "CHF 19.00", with the language's own separators. */
+/** Amount plus currency (docs/product.md#numbers-and-limits): "CHF 19.00", with the language's own separators. */
 export function formatAmount(language: LanguageCode, amountMinor: number, currency: string): string {
   const format = new Intl.NumberFormat(locales[language], {
     style: 'currency',

@@ -49,7 +49,7 @@ export type BillingMailRequest = {
 
 /**
  * Links: the shell (APP_URL). Renewing or paying goes through /pricing and
- * /auth/subscription-expired (spec §2); the rest opens the app.
+ * /auth/subscription-expired (docs/product.md#routes); the rest opens the app.
  */
 function link(appUrl: string, path: string): string {
   return `${appUrl.replace(/\/+$/, '')}${path}`;

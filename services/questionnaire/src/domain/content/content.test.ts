@@ -2,7 +2,7 @@ import { languageCodes } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
 import { contentByLanguage } from './index.ts';
 
-/** Spec §3, second wording (docs/adr/0009). */
+/** docs/product.md#records-and-their-fields, second wording (docs/adr/0009). */
 const englishTitles = [
   'Me today',
   'My roots',
@@ -15,7 +15,7 @@ const englishTitles = [
 ];
 
 describe('questionnaire content', () => {
-  it('uses one of the two title wordings of spec §3 in English', () => {
+  it('uses one of the two title wordings of docs/product.md#questionnaire-records in English', () => {
     expect(contentByLanguage.en.steps.map((s) => s.title)).toEqual(englishTitles);
   });
 

@@ -1,6 +1,6 @@
 import type { QuestionnaireContent } from './types.ts';
 
-/** English (default and fallback). Titles: the second wording of spec §3, see docs/adr/0009. */
+/** English (default and fallback). Titles: the second wording of docs/product.md#records-and-their-fields, see docs/adr/0009. */
 export const en: QuestionnaireContent = {
   intro: [
     {

@@ -8,5 +8,5 @@ import type { QuestionnaireContent } from './types.ts';
 
 export type { IntroScreen, QuestionnaireContent, StepContent } from './types.ts';
 
-/** The questionnaire in every interface language (spec §1, §9). */
+/** The questionnaire in every interface language (docs/product.md#languages-and-appearance, docs/product.md#languages-translations-and-themes). */
 export const contentByLanguage: Record<LanguageCode, QuestionnaireContent> = { en, fr, de, it, es };

@@ -1,4 +1,4 @@
-/** One step of the questionnaire (spec §3): a title, a description and 1 to 4 guiding questions. */
+/** One step of the questionnaire (docs/product.md#questionnaire-records): a title, a description and 1 to 4 guiding questions. */
 export interface StepContent {
   title: string;
   description: string;
