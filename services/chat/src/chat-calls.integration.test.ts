@@ -126,10 +126,12 @@ describe('POST /chat/stream: the stream format of docs/product.md#http-api', () 
       return greetsIn(reply.text, 'de') ? reply : undefined;
     });
     expect(greetsIn(german.text, 'de')).toBe(true);
-    // Clearly written in Italian: answered in Italian whatever the setting.
+    // Clearly written in Italian: answered in Italian whatever the setting. (The sentence once
+    // read "non ho più voglia di andare al lavoro", which the safety check rightly reads as a
+    // possible signal: docs/safety.md lists it among the known false alarms.)
     const italian = await send(
       userId,
-      'Sono molto stanca e non ho più voglia di andare al lavoro, mi sento persa',
+      'Sono molto stanca del lavoro e mi sento persa, non so da dove iniziare',
     );
     expect(greetsIn(italian.text, 'it')).toBe(true);
   });

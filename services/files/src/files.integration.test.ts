@@ -320,8 +320,9 @@ describe('files service on PostgreSQL and Redis', () => {
     expect(answer.status).toBe(200);
     expect(answer.bytes.toString()).toBe(html);
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    // Saved under the type it really is (issue 18): an .html that opens as a page could run.
     expect(answer.headers.get('content-disposition')).toBe(
-      `attachment; filename="page _.html"; filename*=UTF-8''page%20%C3%A9.html`,
+      `attachment; filename="page _.html.txt"; filename*=UTF-8''page%20%C3%A9.html.txt`,
     );
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('content-security-policy')).toContain('sandbox');
