@@ -257,7 +257,7 @@ describe('sessions', () => {
     const id = created.body.id;
     await send(userId, 'Hi! How do I prepare for a difficult salary negotiation next week?', id);
     const named = await json(await h.call('GET', `/api/v1/chat-sessions/${id}`, undefined, { userId }));
-    expect(named.body.session_title).toBe('How do I prepare for a');
+    expect(named.body.session_title).toBe('How do I prepare for a…');
     expect(named.body.total_tokens).toBeGreaterThan(0);
 
     const renamed = await json(

@@ -88,11 +88,9 @@ export async function renameSession(
 ): Promise<ChatSession> {
   const session = await ownSession(chat, userId, sessionId);
   const titleCiphertext = await encryptTitle(chat, userId, session.id, title);
-  const row = await updateSession(chat.service.db, session.id, {
-    titleCiphertext,
-    titleSource: 'user',
-    updatedAt: chat.service.clock.now(),
-  });
+  // updated_at is the chat's last activity, the list's order: a new name does not move the chat to
+  // the top (issue 20).
+  const row = await updateSession(chat.service.db, session.id, { titleCiphertext, titleSource: 'user' });
   return sessionView(chat, row!);
 }
 
