@@ -212,6 +212,7 @@ export async function transcript(
       timestamp: row.createdAt.toISOString(),
       hidden: row.hidden,
       ...(row.replyFailed ? { failed: true } : {}),
+      ...(row.role === 'assistant' && row.status === 'stopped' ? { stopped: true } : {}),
     })),
   );
   if (live && !live.ended && !rows.some((row) => row.id === live.replyId))
