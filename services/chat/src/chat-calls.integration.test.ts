@@ -334,7 +334,7 @@ describe('sessions', () => {
     expect(answer.body).toMatchObject({
       role: 'assistant',
       outcome: 'complete',
-      session_title: 'I am proud of finishing my',
+      session_title: 'I am proud of finishing my…',
     });
     expect(answer.body.content).toContain('I am proud of finishing my first half marathon');
     expect(answer.body.total_tokens).toBeGreaterThan(0);
