@@ -20,14 +20,14 @@ import { MessageBubble } from './message-bubble.tsx';
 // A reply the person stopped ends mid-sentence: the bubble says it was stopped (issue 20), right
 // after the stop and after a reload (the transcript's `stopped`).
 const LANGUAGES = ['en', 'fr', 'de', 'it', 'es'] as const;
-const texts = [en, fr, de, it_, es];
+const texts = { en, fr, de, it: it_, es };
 
 function renderBubble(message: ChatMessage, lng: (typeof LANGUAGES)[number] = 'en') {
   const i18n = createI18n({
     namespaces: ['chat'],
     defaultNS: 'chat',
     lng,
-    resources: Object.fromEntries(LANGUAGES.map((l, i) => [l, { chat: texts[i] }])),
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { chat: texts[l] }])),
   });
   return render(
     <I18nextProvider i18n={i18n}>
