@@ -124,6 +124,8 @@ export const ChatTranscriptEntry = z
     timestamp: z.string(),
     hidden: z.boolean(),
     failed: z.boolean().optional(),
+    /** The person stopped this reply: it ends where it was stopped. */
+    stopped: z.boolean().optional(),
     streaming: z.boolean().optional(),
     last_event_id: z.number().int().optional(),
   })

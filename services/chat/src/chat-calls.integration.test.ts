@@ -259,7 +259,7 @@ describe('sessions', () => {
     const id = created.body.id;
     await send(userId, 'Hi! How do I prepare for a difficult salary negotiation next week?', id);
     const named = await json(await h.call('GET', `/api/v1/chat-sessions/${id}`, undefined, { userId }));
-    expect(named.body.session_title).toBe('How do I prepare for a');
+    expect(named.body.session_title).toBe('How do I prepare for a…');
     expect(named.body.total_tokens).toBeGreaterThan(0);
 
     const renamed = await json(
@@ -336,7 +336,7 @@ describe('sessions', () => {
     expect(answer.body).toMatchObject({
       role: 'assistant',
       outcome: 'complete',
-      session_title: 'I am proud of finishing my',
+      session_title: 'I am proud of finishing my…',
     });
     expect(answer.body.content).toContain('I am proud of finishing my first half marathon');
     expect(answer.body.total_tokens).toBeGreaterThan(0);

@@ -216,3 +216,23 @@ describe('erasure', () => {
     expect((await json(await send(userId, 'Hello again'))).body.code).toBe('SUBSCRIPTION_REQUIRED');
   });
 });
+
+describe('session list', () => {
+  it('keeps its order when a chat is renamed: a new name is not new activity', async () => {
+    const userId = randomUUID();
+    await h.subscribe(userId);
+    const create = async () => {
+      const created = await json(await h.call('POST', '/api/v1/chat-sessions/', {}, { userId }));
+      h.clock.advance(60_000);
+      return created.body.id as string;
+    };
+    const older = await create();
+    const newer = await create();
+    const renamed = await json(
+      await h.call('PUT', `/api/v1/chat-sessions/${older}`, { title: 'Salary talk' }, { userId }),
+    );
+    expect(renamed.body.session_title).toBe('Salary talk');
+    const list = await json(await h.call('GET', '/api/v1/chat-sessions/', undefined, { userId }));
+    expect(list.body.map((s: { id: string }) => s.id)).toEqual([newer, older]);
+  });
+});

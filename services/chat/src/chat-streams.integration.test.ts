@@ -193,6 +193,9 @@ describe('stop and abandon', () => {
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}/transcript`, undefined, { userId }),
     );
     expect(transcript.body.at(-1).content).toBe(written);
+    // The bubble says the reply was stopped, after a reload too (issue 20).
+    expect(transcript.body.at(-1).stopped).toBe(true);
+    expect(transcript.body.find((e: { role: string }) => e.role === 'user').stopped).toBeUndefined();
     // Stopping again finds nothing to stop.
     const again = await json(
       await h.call('POST', '/api/v1/chat/stop', { session_id: sessionId }, { userId }),

@@ -39,11 +39,16 @@ export function subscriptionFacts(details: SubscriptionDetails): Fact[] {
   const running = status === 'monthly' || status === 'yearly';
   const period = details.plan_type === 'yearly' ? 'year' : details.plan_type === 'monthly' ? 'month' : null;
   if (details.plan_type) facts.push({ key: 'plan', kind: 'plan', value: details.plan_type, date: null });
-  if (running && details.renewal_date)
-    facts.push({ key: 'renewalDate', kind: 'date', value: details.renewal_date });
-  else if (status !== 'freemium' && details.end_date)
-    facts.push({ key: 'endDate', kind: 'date', value: details.end_date });
-  if (details.next_billing_date)
+  const periodDate =
+    running && details.renewal_date ? details.renewal_date : status !== 'freemium' ? details.end_date : null;
+  if (periodDate)
+    facts.push({
+      key: running && details.renewal_date ? 'renewalDate' : 'endDate',
+      kind: 'date',
+      value: periodDate,
+    });
+  // Billing renews the plan on the day it charges it: one date, said once (as "Renews on").
+  if (details.next_billing_date && details.next_billing_date !== periodDate)
     facts.push({ key: 'nextBillingDate', kind: 'date', value: details.next_billing_date });
   if (details.amount_minor !== null && details.currency && status !== 'freemium')
     facts.push({
@@ -73,7 +78,7 @@ export function subscriptionFacts(details: SubscriptionDetails): Fact[] {
     });
   if (details.cancellation_date)
     facts.push({ key: 'cancellationDate', kind: 'date', value: details.cancellation_date });
-  if (details.access_until && status !== 'freemium' && !running)
+  if (details.access_until && status !== 'freemium' && !running && details.access_until !== periodDate)
     facts.push({ key: 'accessUntil', kind: 'date', value: details.access_until });
   if (details.days_remaining !== null)
     facts.push({ key: 'daysRemaining', kind: 'count', value: details.days_remaining });

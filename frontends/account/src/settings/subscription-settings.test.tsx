@@ -143,7 +143,11 @@ describe('settings → subscription', () => {
     const section = await screen.findByTestId('settings-subscription');
     await within(section).findByText('Full access');
     expect(fact('renewalDate')).toBe('December 21, 2026');
-    expect(fact('nextBillingDate')).toBe('December 21, 2026');
+    // Renewal and billing fall on one day: said once.
+    expect(screen.getByTestId('subscription-facts').textContent?.split('December 21, 2026')).toHaveLength(2);
+    expect(
+      screen.getByTestId('subscription-facts').querySelector('[data-fact="nextBillingDate"]'),
+    ).toBeNull();
     expect(fact('amount')).toBe('CHF 19.00 per month');
     expect(fact('paymentMethod')).toBe('Visa •••• 4242');
     const user = userEvent.setup();
@@ -193,6 +197,15 @@ describe('settings → subscription', () => {
     await within(section).findByText('Full access (cancelled)');
     expect(fact('cancellationDate')).toBe('November 21, 2026');
     expect(within(section).getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    // Cancelled: said so with the date access lasts to, and the way back; no disabled Cancel beside
+    // "There is no active paid subscription to cancel", no payment method to update.
+    expect(plain(screen.getByTestId('subscription-cancelled-note').textContent)).toBe(
+      'Your subscription is cancelled: you keep full access until December 21, 2026 and can reactivate it until then.',
+    );
+    expect(within(section).queryByText('There is no active paid subscription to cancel.')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Update payment method' })).toBeNull();
+    expect(within(section).getByRole('link', { name: 'See plans' })).toBeTruthy();
   });
 
   it('update payment method goes to the page billing names', async () => {

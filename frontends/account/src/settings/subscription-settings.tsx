@@ -103,8 +103,16 @@ export function SubscriptionSettings() {
   };
   const change = planChangeOf(options.data?.options);
   const pastDue = details.subscription_status === 'past_due';
+  // Cancelled (still running to the period end, or ended within the reactivation window): the
+  // person sees that it is cancelled and the way back, not a disabled Cancel button beside "There
+  // is no active paid subscription to cancel" under a "Full access (cancelled)" badge (issue 20).
+  const cancelled =
+    details.subscription_status === 'cancelling_at_period_end' || details.subscription_status === 'cancelled';
+  const runsUntil = details.access_until ?? details.end_date;
   const upgradeLabel =
-    details.subscription_status === 'monthly' || details.subscription_status === 'yearly'
+    details.subscription_status === 'monthly' ||
+    details.subscription_status === 'yearly' ||
+    details.subscription_status === 'cancelling_at_period_end'
       ? 'actions.plans'
       : 'actions.upgrade';
 
@@ -137,8 +145,20 @@ export function SubscriptionSettings() {
           </div>
         ))}
       </dl>
+      {details.subscription_status === 'cancelling_at_period_end' && (
+        <p className="iv-account-section__text" data-testid="subscription-cancelled-note">
+          {runsUntil
+            ? t('cancel.alreadyCancelled', { date: date(runsUntil) })
+            : t('cancel.alreadyCancelledNoDate')}
+        </p>
+      )}
       <div className="iv-account-actions">
-        <Button asChild variant="primary">
+        {cancelled && details.can_reactivate && (
+          <Button variant="primary" onClick={() => setDialog('reactivate')}>
+            {t('actions.reactivate')}
+          </Button>
+        )}
+        <Button asChild variant={cancelled && details.can_reactivate ? 'secondary' : 'primary'}>
           <Link to="/pricing">{t(upgradeLabel)}</Link>
         </Button>
         {change && (
@@ -146,12 +166,13 @@ export function SubscriptionSettings() {
             {t(change.action === 'keep' ? 'actions.keepPlan' : `actions.switchTo.${change.plan}`)}
           </Button>
         )}
-        {details.can_reactivate && (
+        {!cancelled && details.can_reactivate && (
           <Button variant="secondary" onClick={() => setDialog('reactivate')}>
             {t('actions.reactivate')}
           </Button>
         )}
-        {details.can_update_payment_method && (
+        {/* Nothing is charged any more once cancelled: the card matters again when reactivating. */}
+        {details.can_update_payment_method && !cancelled && (
           <Button
             variant="secondary"
             loading={paymentMethodState.isLoading}
@@ -160,16 +181,18 @@ export function SubscriptionSettings() {
             {t('actions.updatePaymentMethod')}
           </Button>
         )}
-        <Button
-          variant="destructive"
-          disabled={!details.can_cancel}
-          aria-describedby={details.can_cancel ? undefined : 'iv-cancel-unavailable'}
-          onClick={() => setDialog('cancel')}
-        >
-          {t('actions.cancel')}
-        </Button>
+        {!cancelled && (
+          <Button
+            variant="destructive"
+            disabled={!details.can_cancel}
+            aria-describedby={details.can_cancel ? undefined : 'iv-cancel-unavailable'}
+            onClick={() => setDialog('cancel')}
+          >
+            {t('actions.cancel')}
+          </Button>
+        )}
       </div>
-      {!details.can_cancel && (
+      {!cancelled && !details.can_cancel && (
         <p id="iv-cancel-unavailable" className="iv-account-section__text iv-account-subscription__hint">
           {t('cancel.unavailable')}
         </p>

@@ -15,6 +15,8 @@ export type ChatMessage = {
   failed: boolean;
   /** Questionnaire and attachment messages (docs/product.md#hidden-message-kinds): kept for order, never drawn as a bubble. */
   hidden: boolean;
+  /** The person stopped the reply: it ends mid-sentence, and says so. */
+  stopped?: boolean;
   error?: MessageError;
 };
 
@@ -89,6 +91,7 @@ export function messageFromEntry(entry: TranscriptEntry, sessionId: string): Cha
     isStreaming: entry.streaming === true,
     failed: entry.failed === true,
     hidden: entry.hidden || (entry.role === 'user' && isHiddenChatMessage(entry.content)),
+    ...(entry.stopped ? { stopped: true } : {}),
   };
 }
 
@@ -197,7 +200,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
       const messages =
         stopped && stopped.content === ''
           ? state.messages.filter((m) => m.id !== action.assistantId)
-          : update(state.messages, action.assistantId, (m) => ({ ...m, isStreaming: false }));
+          : update(state.messages, action.assistantId, (m) => ({ ...m, isStreaming: false, stopped: true }));
       return { ...state, messages, phase: 'idle' };
     }
     case 'streamFailed': {

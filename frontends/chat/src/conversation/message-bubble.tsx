@@ -92,6 +92,7 @@ export const MessageBubble = memo(function MessageBubble({
       data-message-id={message.id}
       data-streaming={writing || undefined}
       data-failed={message.failed || undefined}
+      data-stopped={message.stopped || undefined}
     >
       <div className="iv-chat-message__bubble">
         {attachments && attachments.length > 0 && <MessageAttachments attachments={attachments} />}
@@ -109,6 +110,9 @@ export const MessageBubble = memo(function MessageBubble({
             {t('message.writing')}
           </p>
         ) : null}
+        {!mine && message.stopped && !message.failed && (
+          <p className="iv-chat-message__stopped">{t('message.stopped')}</p>
+        )}
         {failedReply && message.error && <FailureText error={message.error} />}
         {failedReply && !message.error && <FailureText error={{ code: 'SERVER_ERROR', message: '' }} />}
       </div>

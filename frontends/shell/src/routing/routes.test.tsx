@@ -65,6 +65,10 @@ describe('route table', () => {
     await screen.findByRole('heading', { name: 'Create your account' });
     await act(() => router.navigate('/no/such/page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    // With the brand that leads home, in one landmark of each kind (issue 20).
+    expect(screen.getByRole('link', { name: 'Innerview' }).getAttribute('href')).toBe('/');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('banner')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();

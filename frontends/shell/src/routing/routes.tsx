@@ -148,8 +148,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Any other path, signed in or not (docs/product.md#routes: "none").
-      { path: '*', element: <NotFoundPage /> },
+      // Any other path, signed in or not (docs/product.md#routes: "none"), in the public frame: the brand leads
+      // home, the languages and legal links stay at hand (issue 20: a bare 404 had neither).
+      { element: <PublicFrame />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];

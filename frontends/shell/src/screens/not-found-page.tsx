@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../routing/paths.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
-/** docs/product.md#routes: any unknown path, signed in or not. */
+/** docs/product.md#routes: any unknown path, signed in or not; shown in the public frame (routes.tsx). */
 export function NotFoundPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -14,7 +14,8 @@ export function NotFoundPage() {
   // whose first page is this 404 has nothing to go back to, so 'Go Back' goes home then.
   const canGoBack = location.key !== 'default' || window.history.length > 1;
   return (
-    <main className="iv-shell-centered" data-testid="not-found">
+    // Inside the public frame, whose <main> holds it.
+    <div className="iv-shell-not-found" data-testid="not-found">
       <div className="iv-shell-message">
         <p className="iv-shell-message__code" aria-hidden="true">
           404
@@ -30,6 +31,6 @@ export function NotFoundPage() {
           </Button>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -88,11 +88,9 @@ export async function renameSession(
 ): Promise<ChatSession> {
   const session = await ownSession(chat, userId, sessionId);
   const titleCiphertext = await encryptTitle(chat, userId, session.id, title);
-  const row = await updateSession(chat.service.db, session.id, {
-    titleCiphertext,
-    titleSource: 'user',
-    updatedAt: chat.service.clock.now(),
-  });
+  // updated_at is the chat's last activity, the list's order: a new name does not move the chat to
+  // the top (issue 20).
+  const row = await updateSession(chat.service.db, session.id, { titleCiphertext, titleSource: 'user' });
   return sessionView(chat, row!);
 }
 
@@ -214,6 +212,7 @@ export async function transcript(
       timestamp: row.createdAt.toISOString(),
       hidden: row.hidden,
       ...(row.replyFailed ? { failed: true } : {}),
+      ...(row.role === 'assistant' && row.status === 'stopped' ? { stopped: true } : {}),
     })),
   );
   if (live && !live.ended && !rows.some((row) => row.id === live.replyId))

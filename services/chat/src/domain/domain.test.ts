@@ -106,10 +106,15 @@ describe('language', () => {
 });
 
 describe('titles', () => {
-  it('takes at most six words of the first sentence, without a greeting', () => {
+  it('takes at most six words of the first sentence, without a greeting, with "…" where it was cut', () => {
     expect(heuristicTitle('Hi! How do I prepare for a difficult salary negotiation?', 'en')).toBe(
-      'How do I prepare for a',
+      'How do I prepare for a…',
     );
+    expect(heuristicTitle('How do I prepare for interviews?', 'en')).toBe('How do I prepare for interviews');
+    expect(heuristicTitle('Six words and then a dash -', 'en')).toBe('Six words and then a dash');
+    const long = heuristicTitle(`${'x'.repeat(150)} word`, 'en');
+    expect(long).toHaveLength(100);
+    expect(long.endsWith('…')).toBe(true);
     expect(heuristicTitle('bonjour, je stresse pour mon entretien. Aide-moi', 'fr')).toBe(
       'Je stresse pour mon entretien',
     );

@@ -33,23 +33,29 @@ const greeting =
 
 /**
  * A title of at most six words and 100 characters: cleaned of markup and trailing punctuation,
- * its first letter upper case. Null when nothing usable is left.
+ * its first letter upper case, and ending in "…" when words were left out (a title cut mid-thought
+ * must not read as a whole one). Null when nothing usable is left.
  */
 export function cleanTitle(raw: string): string | null {
-  const words = raw
+  const all = raw
     .replace(/[*_`#>[\]()"“”«»„]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .split(' ')
-    .filter((w) => w !== '')
-    .slice(0, TITLE_MAX_WORDS);
+    .filter((w) => w !== '');
+  const words = all.slice(0, TITLE_MAX_WORDS);
+  let cut = all.length > words.length && /[\p{L}\p{N}]/u.test(all.slice(words.length).join(''));
   let title = words
     .join(' ')
     .replace(/[\s.,;:!?¿¡…-]+$/u, '')
     .replace(/^[\s.,;:!?¿¡…-]+/u, '');
-  if (title.length > SESSION_TITLE_MAX) title = title.slice(0, SESSION_TITLE_MAX).trim();
+  const room = SESSION_TITLE_MAX - 1;
+  if (title.length > (cut ? room : SESSION_TITLE_MAX)) {
+    title = title.slice(0, room).trim();
+    cut = true;
+  }
   if (title === '') return null;
-  return title.charAt(0).toLocaleUpperCase() + title.slice(1);
+  return title.charAt(0).toLocaleUpperCase() + title.slice(1) + (cut ? '…' : '');
 }
 
 /**

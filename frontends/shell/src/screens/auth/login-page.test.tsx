@@ -150,6 +150,58 @@ describe('login screen', () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it('a wrong password also stays on the form, tied to the password field, until the person types again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi([wrongPassword(1)]);
+    renderShell('/login');
+    const user = await fillAndSubmit('ada@example.ch', 'Wrong#1234', { fakeTimers: true });
+    await findToast('Error while signing in');
+    const password = screen.getByLabelText('Password');
+    const said = () => {
+      const ids = password.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    };
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(said()).toContain('Incorrect email or password. Please try again.');
+    expect(
+      screen.getAllByRole('alert').some((a) => a.textContent?.includes('Incorrect email or password')),
+    ).toBe(true);
+    // The toast goes; the message on the form does not.
+    act(() => vi.advanceTimersByTime(TOAST_LOCK_MS + 1000));
+    expect(toasts().some((t) => t.element.dataset.state === 'open')).toBe(false);
+    expect(said()).toContain('Incorrect email or password. Please try again.');
+    await user.type(password, 'x');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(said()).not.toContain('Incorrect');
+  });
+
+  it('the attempts left are on the form too, and a network failure shows above the fields', async () => {
+    fakeApi([wrongPassword(3)]);
+    renderShell('/login');
+    await fillAndSubmit('ada@example.ch', 'Wrong#1234');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() =>
+      expect(document.getElementById(`${password.id}-error`)?.textContent).toBe(
+        'Incorrect email or password. 2 attempts remaining before your account is temporarily locked.',
+      ),
+    );
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderShell('/login');
+    await fillAndSubmit('ada@example.ch', 'Secret#123');
+    const alert = await waitFor(() => {
+      const found = screen.getAllByRole('alert').find((a) => a.textContent?.includes('Network error'));
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(alert.textContent).toContain('Error while signing in');
+  });
+
   it('a second Enter while the first attempt runs is not a second attempt', async () => {
     let answer: (response: Response) => void = () => {};
     const { requests } = installFakeFetch(

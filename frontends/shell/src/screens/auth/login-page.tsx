@@ -58,6 +58,9 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // The latest refusal, kept on the form (the toast goes after a few seconds) until the person
+  // types again: a wrong password under the password field, anything else above the fields.
+  const [refusal, setRefusal] = useState<{ text: string; onPassword: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
   const form = useRef<HTMLFormElement>(null);
@@ -90,6 +93,13 @@ export function LoginPage() {
       case 'deleted':
         return;
       case 'incorrect':
+        setRefusal({
+          text:
+            found.warning && found.remainingAttempts !== null
+              ? t('auth.login.warningBody', { count: found.remainingAttempts })
+              : t(found.recognised ? 'auth.login.incorrect' : 'auth.login.invalidFallback'),
+          onPassword: true,
+        });
         if (found.warning && found.remainingAttempts !== null) {
           toast({
             id: FAILURE_TOAST_ID,
@@ -117,6 +127,7 @@ export function LoginPage() {
         focusFirstInvalid();
         return;
       case 'other':
+        setRefusal({ text: apiErrorText(t, found.error), onPassword: false });
         toast({
           id: FAILURE_TOAST_ID,
           title: t('auth.login.errorTitle'),
@@ -151,6 +162,7 @@ export function LoginPage() {
     }
     setBusy(true);
     setFailure(null);
+    setRefusal(null);
     const result = await signIn({ email: address, password, rememberMe });
     if (result.error) {
       showFailure(asApiError(result.error));
@@ -161,10 +173,12 @@ export function LoginPage() {
       await navigate(outcome.to, { replace: true });
       return;
     }
+    const text = outcome.error ? apiErrorText(t, outcome.error) : t('auth.errors.unknown');
+    setRefusal({ text, onPassword: false });
     toast({
       id: FAILURE_TOAST_ID,
       title: t('auth.login.errorTitle'),
-      description: outcome.error ? apiErrorText(t, outcome.error) : t('auth.errors.unknown'),
+      description: text,
       variant: 'destructive',
     });
   };
@@ -172,6 +186,11 @@ export function LoginPage() {
   return (
     <AuthScreen screen="login" title={t('screens.login')} description={t('auth.login.intro')}>
       <form ref={form} className="iv-auth__form" noValidate onSubmit={onSubmit}>
+        {refusal && !refusal.onPassword && (
+          <Alert variant="error" title={t('auth.login.errorTitle')}>
+            {refusal.text}
+          </Alert>
+        )}
         {failure?.kind === 'locked' && (
           <Alert
             variant="error"
@@ -208,7 +227,10 @@ export function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setRefusal(null);
+          }}
           error={errors.email}
         />
         <PasswordField
@@ -219,8 +241,13 @@ export function LoginPage() {
           showLabel={t('auth.fields.showPassword')}
           hideLabel={t('auth.fields.hidePassword')}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setRefusal(null);
+          }}
+          error={
+            errors.password ?? (refusal?.onPassword ? <span role="alert">{refusal.text}</span> : undefined)
+          }
         />
         <div className="iv-auth__inline">
           <Checkbox

@@ -132,6 +132,35 @@ describe('signup screen', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('a year typed with two digits (the field shows 0090) asks for four digits, not "YYYY-MM-DD"', async () => {
+    const api = fakeApi([]);
+    renderShell('/signup');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await fill(user, { ...VALID, dateOfBirth: '0090-12-10' });
+    await submit(user);
+    await waitFor(() => expect(document.activeElement).toBe(field.dateOfBirth()));
+    expect(errorOf(field.dateOfBirth())).toBe('Enter the year with four digits, for example 1990.');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('an impossible date (02/30/2000, which the browser empties) says so, not "Date of birth is required"', async () => {
+    fakeApi([]);
+    renderShell('/signup', { lng: 'fr' });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1 });
+    const input = screen.getByLabelText('Date de naissance') as HTMLInputElement;
+    // What Chromium reports for 02/30/2000: no value, and input it could not read (jsdom has no
+    // date parsing of its own).
+    Object.defineProperty(input, 'validity', { value: { ...input.validity, badInput: true, valid: false } });
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await waitFor(() =>
+      expect(errorOf(input)).toBe(
+        "Cette date est incomplète ou n'existe pas\u00a0: vérifiez le jour, le mois et l'année.",
+      ),
+    );
+  });
+
   it.each([
     [{ dateOfBirth: yearsAgo(16, 1) }, 'dateOfBirth', 'You must be at least 16 years old'],
     [{ dateOfBirth: yearsAgo(121) }, 'dateOfBirth', 'Age must be 120 years or younger'],

@@ -49,6 +49,19 @@ function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
 }
 
 /**
+ * What the native date field shows but its value cannot say, as a key under `auth.validation`.
+ * Chromium empties the value of a date that is incomplete or does not exist (02/30/2000) and flags
+ * it `badInput`; a year typed with two digits stays 00YY. The shared rules (written for the API's
+ * YYYY-MM-DD) would call these "Date of birth is required" and "Date must be in YYYY-MM-DD format",
+ * which is not what the person sees in the field (issue 20).
+ */
+export function dateFieldProblem(input: HTMLInputElement | null | undefined, value: string) {
+  if (value === '' && input?.validity.badInput) return 'dateOfBirthUnreadable';
+  if (/^0\d{3}-/.test(value)) return 'dateOfBirthYearShort';
+  return null;
+}
+
+/**
  * docs/product.md#sign-up-screen with the rules and messages of docs/product.md#sign-up-form, checked here with the same functions as the
  * server (`@innerview/contracts/auth`) and again by the server. Then /auth/verification-sent.
  */
@@ -75,6 +88,12 @@ export function SignupPage() {
     const problems = signupProblems(input, localToday());
     const found: Partial<Record<Field, string>> = {};
     for (const [field, key] of Object.entries(problems)) found[field as Field] = problemText(t, key);
+    const dateInput = form.current?.elements.namedItem('date_of_birth');
+    const dateProblem = dateFieldProblem(
+      dateInput instanceof HTMLInputElement ? dateInput : null,
+      values.date_of_birth,
+    );
+    if (dateProblem) found.date_of_birth = t(`auth.validation.${dateProblem}`);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid();

@@ -231,6 +231,38 @@ describe('/pricing', () => {
     expect(warning.textContent).toContain('25% of your trial allowance is left.');
   });
 
+  it('offers the free days only to whoever can still start them, and says "VAT included" once', async () => {
+    fakeBilling({
+      'GET /subscriptions/status': { body: TRIAL },
+      'GET /subscriptions/local-prices': { body: PRICES },
+      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
+    });
+    renderAt('/pricing');
+    await waitFor(() => expect(plain(screen.getByTestId('plan-monthly').textContent)).toContain('CHF 19.00'));
+    const page = document.querySelector('[data-screen="pricing"]')!;
+    expect(page.textContent).toContain('One subscription covers all your devices.');
+    expect(page.textContent).not.toContain('Start with 30 days free');
+    expect(page.textContent?.split('VAT included')).toHaveLength(2);
+  });
+
+  it('a new user without a plan is offered the 30 free days', async () => {
+    fakeBilling({
+      'GET /subscriptions/status': {
+        body: {
+          ...TRIAL,
+          subscription_status: null,
+          plan_type: null,
+          has_access: false,
+          trial_available: true,
+        },
+      },
+      'GET /subscriptions/local-prices': { body: PRICES },
+      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
+    });
+    renderAt('/pricing');
+    expect(await screen.findByText(/^Start with 30 days free, no card needed\./)).toBeTruthy();
+  });
+
   it('asks before an upgrade (charged today, trial days lost), then goes to the payment page', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const fake = fakeBilling({
@@ -401,6 +433,32 @@ describe('expired screens', () => {
     expect(router.state.location.pathname).toBe('/trial-expired');
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('/trial-expired never tells a subscriber whose paid plan ended that their free trial has ended', async () => {
+    fakeBilling({
+      'GET /subscriptions/status': {
+        body: {
+          ...MONTHLY,
+          subscription_status: 'expired',
+          expired_reason: 'payment_failed',
+          has_access: false,
+        },
+      },
+    });
+    const { router } = renderAt('/trial-expired');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your subscription has expired' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/subscription-expired');
+    expect(screen.queryByText('Your free trial has ended')).toBeNull();
+  });
+
+  it('/trial-expired sends a monthly subscriber with access back to the chat', async () => {
+    fakeBilling({ 'GET /subscriptions/status': { body: MONTHLY } });
+    const { router } = renderAt('/trial-expired');
+    expect(await screen.findByRole('heading', { name: 'Chat stand-in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat');
   });
 
   it('past due: the payment-overdue notice, update payment method, and the way back in until the date', async () => {

@@ -17,7 +17,7 @@ export type PlanCardProps = {
   onChoose: (option: SwitchOption) => void;
 };
 
-/** One plan of /pricing: name, price (VAT included), what it gives, and the button billing allows. */
+/** One plan of /pricing: name, price, what it gives, and the button billing allows. */
 export function PlanCard({ plan, price, option, status, isCurrent, scheduledFrom, onChoose }: PlanCardProps) {
   const { t } = useTranslation('billing');
   const format = useBillingFormat();
@@ -77,7 +77,8 @@ export function PlanCard({ plan, price, option, status, isCurrent, scheduledFrom
       )}
       <ul className="iv-billing-plan__features">
         <li>{t(`pricing.features.${plan}`)}</li>
-        {plan === 'freemium' ? <li>{t('pricing.noCard')}</li> : <li>{t('common.vatIncluded')}</li>}
+        {/* "VAT included" is said once, under the cards (pricing-page.tsx), not on each card. */}
+        {plan === 'freemium' && <li>{t('pricing.noCard')}</li>}
       </ul>
       {scheduledFrom && (
         <p className="iv-billing-plan__note" data-testid={`plan-${plan}-scheduled`}>

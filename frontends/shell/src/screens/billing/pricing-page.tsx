@@ -57,7 +57,11 @@ export function PricingPage() {
     <div className="iv-billing-page iv-billing-page--wide" data-screen="pricing">
       <PageHeader
         title={t('pricing.title')}
-        description={t('pricing.intro')}
+        description={
+          // The 30 free days are offered only to whoever can still start them (issue 20); until the
+          // subscription has loaded, the sentence that is true for everyone.
+          details?.trial_available ? t('pricing.intro') : t('pricing.introTrialUsed')
+        }
         actions={
           running ? (
             <Button asChild variant="ghost">
