@@ -10,7 +10,7 @@ import {
   type SafetyTier,
   type StoredModel,
 } from './learned/model.ts';
-import { decidingScore, isShortMessage } from './learned/short-messages.ts';
+import { decidingScore, isShortMessage, shortMessageSignal } from './learned/short-messages.ts';
 import { crisisScoreOf, ruleView } from './learned/signals.ts';
 import type { SafetyCategory } from './types.ts';
 
@@ -64,13 +64,16 @@ function assess(text: string, languageHint: LanguageCode, shortMessageRule: bool
   const probs = probabilities(m, featuresOf(text, rules.signals));
   const modelScore = crisisScoreOf(probs, rules.category !== null);
   const crisisScore = shortMessageRule ? decidingScore(text, rules, modelScore) : modelScore;
-  const language = detectTextLanguage(text) ?? rules.language ?? languageHint;
+  const short = shortMessageRule ? shortMessageSignal(text) : null;
+  const language = detectTextLanguage(text) ?? rules.language ?? short?.language ?? languageHint;
   const bar = m.thresholds[language];
   if (crisisScore < bar.crisis) return { tier: 'none', category: null, language, crisisScore };
   const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
-  // A short message flagged by the rules gets the rules' answer, the acute reply (short-messages.ts).
-  const rulesDecide = shortMessageRule && rules.category !== null && isShortMessage(text);
+  // A short message flagged by the rules, or by a short acute signal ("took them all. bye"), gets
+  // the acute reply (short-messages.ts).
+  const rulesDecide =
+    shortMessageRule && (short !== null || (rules.category !== null && isShortMessage(text)));
   const tier =
     rules.category === 'acute_danger' || rulesDecide || acuteShare >= bar.acute ? 'acute' : 'possible';
-  return { tier, category: rules.category, language, crisisScore };
+  return { tier, category: rules.category ?? short?.category ?? null, language, crisisScore };
 }

@@ -154,6 +154,15 @@ const cues: Record<LanguageCode, string[]> = {
     'tracks',
     'jump\\w*',
     'throw myself',
+    // short farewells with finality, everything taken (ADR 56)
+    '(took|taken|swallowed|downed|popped) (them|em|those|it) all(?=\\s*([.!,;?]|$))',
+    '(took|taken|swallowed|downed|popped) (everything|all of them)(?=\\s*([.!,;?]|$))',
+    'swallow(ed|ing)? (them|em|everything|all)( of them)?(?=\\s*([.!,;?]|$))',
+    '(bye|goodbye|farewell) (forever|for good)',
+    '(last|final) (message|msg|words)\\b',
+    'forgive me',
+    'sorry for everything(?=\\s*([.!,;?]|$))',
+    'hear from me again',
   ],
   fr: [
     // la mort, mourir, tuer
@@ -288,6 +297,14 @@ const cues: Record<LanguageCode, string[]> = {
     'rails',
     'sauter',
     'me jeter',
+    // adieux définitifs, tout avalé (ADR 56)
+    '(tout|toutes|tous) (pris|prises|avale\\w*)(?=\\s*([.!,;?]|$))',
+    'avale\\w* (tout|toutes|tous|la boite|mes)',
+    'les ai (toutes|tous)',
+    'dernier (message|msg|mot)\\b',
+    'pardonne(z)?[- ]moi',
+    '(pardon|desolee?) pour tout(?=\\s*([.!,;?]|$))',
+    'plus (jamais )?parler de moi',
   ],
   de: [
     // Tod, sterben, umbringen
@@ -431,6 +448,14 @@ const cues: Record<LanguageCode, string[]> = {
     'sprung\\b',
     'stursen',
     'sturzen',
+    // endgültige Abschiede, alles geschluckt (ADR 56)
+    '(alle|alles|alli) (genommen|geschluckt|eingenommen|eingeworfen|gno|gnoh|gschluckt)(?=\\s*([.!,;?]|$))',
+    'geschluckt',
+    'letzte nachricht',
+    'letzten worte',
+    'verzeih\\w* mir',
+    'leid fur alles(?=\\s*([.!,;?]|$))',
+    'nie (wieder|mehr) von mir',
   ],
   it: [
     // morte, morire, uccidere
@@ -570,6 +595,16 @@ const cues: Record<LanguageCode, string[]> = {
     'mi butto',
     'saltare',
     'salt\\w* giu',
+    // addii definitivi, prese tutte (ADR 56)
+    '(prese|presi|ingoiat\\w*|inghiottit\\w*) tutt[eioa](?=\\s*([.!,;?]|$))',
+    '(preso|ingoiato|inghiottito) tutto(?=\\s*([.!,;?]|$))',
+    'ultimo messaggio',
+    'ultime parole',
+    'perdonatemi',
+    'perdonami',
+    'scus\\w* per tutto(?=\\s*([.!,;?]|$))',
+    'vi voglio bene',
+    'sentirete (piu|mai)',
   ],
   es: [
     // muerte, morir, matar
@@ -700,6 +735,15 @@ const cues: Record<LanguageCode, string[]> = {
     'vias\\b',
     'saltar',
     'tirarme',
+    // despedidas definitivas, todo tragado (ADR 56)
+    '(tome|trague|tomado|tragado) (todas|todos|todo)(?=\\s*([.!,;?]|$))',
+    '(las|los) (tome|trague) (todas|todos)',
+    'trague\\b',
+    'ultimo mensaje',
+    'ultimas palabras',
+    'perdona(d|me|dme|nme)\\b',
+    '(lo siento|perdon) por todo(?=\\s*([.!,;?]|$))',
+    'mas de mi\\b',
   ],
 };
 
