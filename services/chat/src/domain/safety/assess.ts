@@ -43,7 +43,8 @@ export function safetyModel(): LinearModel {
  * n-grams of the folded text and what the hand-written rules say; its crisis score is compared
  * with the threshold chosen for the message's language on validation data. On a message of a
  * few words the score is not taken alone: a rule hit flags it (acute), a risk cue lets the score decide,
- * neither leaves it calm (`learned/short-messages.ts`). This is the decision the product makes, everywhere (sending, the
+ * neither leaves it calm (`learned/short-messages.ts`); a short acute word group ("took them all.
+ * bye", "this is my last message": `short-acute.ts`) flags a message of up to nine words (acute). This is the decision the product makes, everywhere (sending, the
  * offline coach, the model check, the report). Pure and local: about a millisecond, no network.
  */
 export function assessMessage(text: string, languageHint: LanguageCode): SafetyAssessment {
