@@ -107,7 +107,7 @@ try {
   for (const script of scripts) script.contents = await contentsOf(script.url);
   const report = {
     command: 'npm run bench:web',
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     url: '/login',
     runs,
     visibleTarget: VISIBLE_TARGET,

@@ -12,6 +12,22 @@ import { TextField } from './text-field.tsx';
 beforeAll(polyfillJsdom);
 afterEach(cleanup);
 
+/** A text field whose value its parent holds, recording each change it is told of. */
+function Controlled({ seen }: { seen: string[] }) {
+  const [value, setValue] = useState('hello');
+  return (
+    <TextField
+      label="Title"
+      characterLimit={10}
+      value={value}
+      onChange={(event) => {
+        seen.push(event.target.value);
+        setValue(event.target.value);
+      }}
+    />
+  );
+}
+
 /** The elements an input's aria-describedby points at, as text. */
 function description(element: HTMLElement): string[] {
   const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
@@ -72,21 +88,7 @@ describe('TextField', () => {
   it('counts a controlled value and passes changes on', async () => {
     const user = userEvent.setup();
     const seen: string[] = [];
-    function Controlled() {
-      const [value, setValue] = useState('hello');
-      return (
-        <TextField
-          label="Title"
-          characterLimit={10}
-          value={value}
-          onChange={(event) => {
-            seen.push(event.target.value);
-            setValue(event.target.value);
-          }}
-        />
-      );
-    }
-    render(<Controlled />);
+    render(<Controlled seen={seen} />);
     const input = screen.getByRole('textbox', { name: 'Title' });
     expect(description(input)).toEqual(['5 / 10']);
     await user.type(input, '!!!!');
