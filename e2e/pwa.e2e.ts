@@ -158,7 +158,15 @@ describe('installable app', () => {
     // Back online: the chat again, in the person's session (the token was kept offline).
     await context.setOffline(false);
     await page.goto(`${sessionPath}?lang=en`);
-    await page.getByRole('textbox', { name: 'Your message' }).waitFor();
+    // The shell, the chat remote and the transcript all come from the network again: on a loaded
+    // CI machine that took longer than the default 30 s once; what the page shows is in the failure.
+    await page
+      .getByRole('textbox', { name: 'Your message' })
+      .waitFor({ timeout: 90_000 })
+      .catch(async (error: Error) => {
+        const shown = (await page.locator('body').innerText()).slice(0, 500);
+        throw new Error(`${error.message}\nthe page showed: ${shown}`);
+      });
 
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/chat'));
