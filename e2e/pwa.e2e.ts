@@ -164,7 +164,7 @@ describe('installable app', () => {
       .getByRole('textbox', { name: 'Your message' })
       .waitFor({ timeout: 90_000 })
       .catch(async (error: Error) => {
-        const shown = (await page.locator('body').innerText()).slice(0, 500);
+        const shown = ((await page.locator('body').textContent()) ?? '').slice(0, 500);
         throw new Error(`${error.message}\nthe page showed: ${shown}`);
       });
 

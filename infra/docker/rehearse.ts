@@ -276,6 +276,16 @@ async function startBacking(): Promise<Backing> {
   cleanups.push(() => stop(redis));
   await waitFor(`redis-server on ${redisPort}`, () => canConnect(redisPort), 10_000);
   const kafka = (await canConnect(9092)) ? '127.0.0.1:9092' : undefined;
+  // Services never create topics (ADR 34): as the k8s topics Job does before a rollout, the
+  // provisioning step runs first (idempotent: topics that exist are left as they are).
+  if (kafka) {
+    execFileSync(process.execPath, [path.join(repo, 'packages/kit/src/events/kafka-provision-command.ts')], {
+      env: { ...process.env, KAFKA_BROKERS: kafka },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 120_000,
+    });
+    log(`kafka: topics provisioned on ${kafka} (as the topics Job does)`);
+  }
   // Files keeps uploads in S3-compatible storage in production: s3rver stands in for it.
   const s3 = new S3rver({
     address: '127.0.0.1',
