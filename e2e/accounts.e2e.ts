@@ -93,12 +93,12 @@ describe('accounts', () => {
       mail.links.some((href) => href.includes('/auth/verification-success?token=')),
     );
     await page.goto(linkTo(welcome, '/auth/verification-success'));
-    await mainHeading(page).getByText('Your e-mail address is verified').waitFor();
+    await mainHeading(page).getByText('Your email address is verified').waitFor();
     await toast(page, 'Email Verified').waitFor();
 
     // Log in with remember me: a new user without a plan goes to /pricing (post-login routing).
     await page.getByRole('link', { name: 'Log in' }).click();
-    await mainHeading(page).getByText('Log in').waitFor();
+    await page.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
     await logIn(page, email, password, true);
     await page.waitForURL('**/pricing');
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBe('true');
@@ -117,10 +117,10 @@ describe('accounts', () => {
     await page.goto('/chat');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await topBarLogOut(page).click();
-    await mainHeading(page).getByText('Log in').waitFor();
+    await page.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
     await toast(page, 'Logged Out').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
-    await mainHeading(other).getByText('Log in').waitFor();
+    await other.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
     expect(await pathname(other)).toBe('/');
     await other.close();
 
@@ -197,11 +197,11 @@ describe('accounts', () => {
     // Not remembered: the login stays in this tab (ADR 51); a second tab asks for a login.
     const newTab = await context.newPage();
     await newTab.goto('/settings');
-    await mainHeading(newTab).getByText('Log in').waitFor();
+    await newTab.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
     await newTab.close();
     await page.goto('/chat');
     await topBarLogOut(page).click();
-    await mainHeading(page).getByText('Log in').waitFor();
+    await page.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
 
     expect(errors).toEqual([]);
     await context.close();

@@ -97,6 +97,8 @@ describe('attachments', () => {
     // Sent: the files show on the message, the selection is cleared, the coach read the PDF.
     const mine = page.locator('article.iv-chat-message--user').last();
     await mine.getByRole('list', { name: '2 attached files' }).waitFor({ timeout: 15_000 });
+    const detailsSent = await mine.locator('.iv-attachment__details').allTextContents();
+    expect(detailsSent.every((d) => /\d/.test(d))).toBe(true);
     const reply = page.locator('article.iv-chat-message--assistant').last();
     // The offline coach names the document, quotes it, and says it cannot see the image.
     await expect
@@ -113,6 +115,8 @@ describe('attachments', () => {
     const reloaded = page.locator('article.iv-chat-message--user').last();
     await reloaded.getByRole('list', { name: '2 attached files' }).waitFor({ timeout: 15_000 });
     expect(await reloaded.textContent()).toContain('career-notes.pdf');
+    // Each chip still says its size, as it did when sent (issue 20).
+    expect(await reloaded.locator('.iv-attachment__details').allTextContents()).toEqual(detailsSent);
     expect(await page.locator('article').filter({ hasText: '📎' }).count()).toBe(0);
     await screenshot(page, 'attachments-sent', 'desktop', 'en-light');
     expect(errors).toEqual([]);

@@ -26,7 +26,7 @@ async function logIn(page: Page, email: string, password: string, rememberMe: bo
 async function signedIn(page: Page): Promise<boolean> {
   await page.goto('/settings');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  const login = page.getByRole('main').getByRole('heading', { level: 1, name: 'Log in' });
+  const login = page.getByRole('main').getByRole('heading', { name: 'Log in' });
   await navigation.or(login).first().waitFor();
   return navigation.isVisible();
 }

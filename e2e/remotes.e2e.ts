@@ -26,12 +26,18 @@ describe('federated remotes', () => {
       await chat.getByRole('heading', { name: 'Hello, Ada', level: 2 }).waitFor();
       await screenshot(page, 'remote-chat', viewport);
 
-      // On a phone the areas are behind the header's Menu button.
-      if (viewport === 'mobile') await page.getByRole('button', { name: 'Menu' }).click();
-      await page
-        .getByRole('navigation', { name: 'Main navigation' })
-        .getByRole('link', { name: 'My profile' })
-        .click();
+      // On a phone the chat's one menu holds the areas (ADR 60); on a desktop the top bar does.
+      if (viewport === 'mobile') {
+        await page.getByRole('button', { name: 'Open your chats and account' }).click();
+        await page
+          .getByRole('dialog', { name: 'Your chats and account' })
+          .getByRole('link', { name: 'My profile' })
+          .click();
+      } else
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'My profile' })
+          .click();
       await page
         .locator('[data-remote="account"][data-screen="profile"]')
         .getByRole('heading', { name: 'My profile' })

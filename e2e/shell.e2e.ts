@@ -31,7 +31,7 @@ describe('shell', () => {
     const errors = watchPageErrors(page);
 
     await page.goto('/login');
-    await mainHeading(page).getByText('Log in').waitFor();
+    await page.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
     await screenshot(page, 'login', viewport);
 
     await page.goto('/login?lang=fr');
@@ -102,7 +102,7 @@ describe('shell', () => {
 
       await page.goto('/another/unknown/path');
       await page.getByTestId('not-found').getByRole('button', { name: 'Go to Home' }).click();
-      await mainHeading(page).getByText('Log in').waitFor();
+      await page.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
       expect(errors).toEqual([]);
       await context.close();
@@ -113,7 +113,7 @@ describe('shell', () => {
     const context = await newContext(e2e.browser, e2e.url, 'desktop');
     const page = await context.newPage();
     await page.goto('/settings');
-    await mainHeading(page).getByText('Log in').waitFor();
+    await page.getByRole('main').getByRole('heading', { name: 'Log in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });

@@ -121,7 +121,13 @@ describe('NODE_ENV=production refuses missing and published secrets', () => {
 
   it('knows every secret value published in docker-compose.yml and the dev overlay', () => {
     expect(new Set(published.map(([key]) => key))).toEqual(
-      new Set(['MASTER_KEY', 'EVENT_PAYLOAD_KEY', 'INTERNAL_SIGNING_KEY', 'AUTH_PRIVATE_JWK']),
+      new Set([
+        'MASTER_KEY',
+        'EVENT_PAYLOAD_KEY',
+        'INTERNAL_SIGNING_KEY',
+        'AUTH_PRIVATE_JWK',
+        'VAPID_PRIVATE_KEY',
+      ]),
     );
     for (const [key, value] of published) {
       const parsed = key === 'AUTH_PRIVATE_JWK' ? JSON.parse(value) : value;

@@ -151,7 +151,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
         ...(definition.name === 'chat' ? { FILES_URL: running.files?.url } : {}),
         APP_URL: options.env?.APP_URL ?? `http://localhost:${options.port}`,
       };
-      const clock = options.clock ?? (definition.name === 'billing' ? testBillingClock() : undefined);
+      const clock =
+        options.clock ??
+        (definition.name === 'billing'
+          ? testBillingClock()
+          : definition.name === 'chat'
+            ? testClockFrom(process.env.INNERVIEW_TEST_CHAT_CLOCK_FILE)
+            : undefined);
       running[definition.name] = await startService(definition, { env, bus, ...(clock ? { clock } : {}) });
     }
     const upstreams = Object.fromEntries(Object.entries(running).map(([name, s]) => [name, s.url]));
@@ -223,7 +229,14 @@ function keepDataPrivate(dataDir: string): void {
  * expire. Nothing else moves: tokens, mail and the other services keep the real time.
  */
 function testBillingClock(): Clock | undefined {
-  const file = process.env.INNERVIEW_TEST_BILLING_CLOCK_FILE;
+  return testClockFrom(process.env.INNERVIEW_TEST_BILLING_CLOCK_FILE);
+}
+
+/**
+ * The same for chat, off unless INNERVIEW_TEST_CHAT_CLOCK_FILE is set: the goals' check-ins come
+ * due (docs/product.md#goals) without waiting a week.
+ */
+function testClockFrom(file: string | undefined): Clock | undefined {
   if (!file) return undefined;
   const offset = () => {
     try {

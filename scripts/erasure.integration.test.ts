@@ -216,6 +216,13 @@ describe('the 90-day erasure, across every service', () => {
     });
     expect(upload.status).toBe(200);
 
+    // A device that gets reminders by web push (the embedded stand-in push service's).
+    const standIn = ((await (await api('/dev/push-service')).json()) as { url: string }).url;
+    const device = await (await fetch(`${standIn}/subscriptions`, { method: 'POST' })).json();
+    expect((await api('/api/v1/push/subscriptions', { method: 'POST', token, json: device })).status).toBe(
+      201,
+    );
+
     // Everything is in place: the searches below can find the person if they are still there.
     const blobs = path.join(dataDir, 'files', 'blobs');
     const blobsBefore = filesUnder(blobs);
@@ -242,6 +249,7 @@ describe('the 90-day erasure, across every service', () => {
       'chat.chat_sessions',
       'files.files',
       'notifications.sent_mail',
+      'notifications.push_subscriptions',
     ])
       expect(before, table).toContain(table);
 

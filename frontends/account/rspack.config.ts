@@ -16,6 +16,7 @@ export default (env: Record<string, unknown>) =>
         './ProfilePage': './src/profile-page.tsx',
         './SettingsPage': './src/settings-page.tsx',
         './HelpHubPage': './src/help-hub-page.tsx',
+        './GoalsPage': './src/goals-page.tsx',
       },
       dev: { port: 3002 },
       devStatic: [

@@ -13,6 +13,8 @@ await runMain(async () => {
   const tokens = createTokenCheck({
     authUrl: settings.options.upstreams.auth,
     redisUrl: settings.options.redisUrl,
+    signingKey: settings.options.signingKey,
+    logger,
   });
   const gateway = createGateway({ ...settings.options, logger, authenticate: tokens.authenticate });
   const listening = await listen(gateway.app, settings.port, settings.host, {

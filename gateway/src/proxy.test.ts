@@ -75,6 +75,8 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
       ['GET', '/api/v1/users/me', 'auth'],
       ['POST', '/api/v1/subscriptions/cancel?reason=too%20expensive', 'billing'],
       ['DELETE', '/api/v1/chat-sessions/abc', 'chat'],
+      ['PATCH', '/api/v1/memory/abc', 'chat'],
+      ['PUT', '/api/v1/memory/settings', 'chat'],
       ['PUT', '/api/v1/questionnaire/me', 'questionnaire'],
       ['POST', '/api/v1/files/upload', 'files'],
       ['GET', '/api/v1/notifications/preferences', 'notifications'],

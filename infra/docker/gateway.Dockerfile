@@ -29,8 +29,9 @@ COPY package.json package-lock.json ./
 COPY scripts/complete-lockfile.mjs scripts/
 COPY packages/ packages/
 COPY frontends/ frontends/
-# The front ends import the shared UI, i18n, API client and contracts packages without naming them
-# as dependencies, so those workspaces are installed (linked) too.
+# The front ends name the shared UI, i18n, API client and contracts packages as dependencies, so
+# npm links those workspaces and installs their dependencies through them anyway; the explicit
+# `--workspace packages/…` flags only make that visible here. Dev dependencies stay (no --omit=dev).
 RUN --mount=type=cache,target=/root/.npm npm ci --include-workspace-root \
   --workspace frontends/shell --workspace frontends/chat --workspace frontends/account \
   --workspace packages/ui --workspace packages/i18n --workspace packages/api-client --workspace packages/contracts

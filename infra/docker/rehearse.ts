@@ -29,6 +29,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { parse } from 'yaml';
 import { type BuiltImage, buildImage, imageUsers } from './dockerfile.ts';
+import { vapidPair } from './vapid-pair.ts';
 
 const images = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications', 'gateway'] as const;
 type Image = (typeof images)[number];
@@ -314,9 +315,9 @@ function generatedSecrets(): Record<string, string> {
   return {
     MASTER_KEY: randomBytes(32).toString('base64'),
     EVENT_PAYLOAD_KEY: randomBytes(32).toString('base64'),
-    INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
     INTERNAL_SIGNING_KEY: randomBytes(32).toString('base64url'),
     AUTH_PRIVATE_JWK: JSON.stringify(jwk),
+    ...vapidPair(),
     STRIPE_SECRET_KEY: 'sk_test_rehearsal',
     STRIPE_WEBHOOK_SECRET: 'whsec_rehearsal',
     S3_ACCESS_KEY_ID: 'S3RVER',

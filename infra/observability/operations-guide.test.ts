@@ -53,6 +53,33 @@ describe('docs/operations.md', () => {
     ).toBeGreaterThan(0);
   });
 
+  it("turns every runbook_url into a link to its heading with the guide's own sed line", () => {
+    // The repository names no public address, so the rules hold repository paths and the guide
+    // gives operators one sed line to make them links: applied here as sed would apply it.
+    const line = /`sed 's\|([^|]+)\|([^|]+)\|' infra\/observability\/prometheus-alerts\.yml > [^`]+`/.exec(
+      guide,
+    );
+    expect(line, 'the sed line in docs/operations.md').not.toBeNull();
+    const [, from, to] = line! as unknown as [string, string, string];
+    const base = 'https://github.com/acme/innerview/blob/v1.2.3/docs/';
+    const filled = to.replace('https://github.com/<org>/<repo>/blob/<tag>/docs/', base);
+    expect(filled).toBe(`runbook_url: ${base}`);
+    const source = readFileSync(path.join(import.meta.dirname, 'prometheus-alerts.yml'), 'utf8');
+    const rewritten = source
+      .split('\n')
+      .map((l) => l.replace(from, filled))
+      .join('\n');
+    const linked: typeof rules = parse(rewritten).groups.flatMap((g: { rules: unknown[] }) => g.rules);
+    expect(linked).toHaveLength(rules.length);
+    for (const rule of linked) {
+      const url = rule.annotations.runbook_url ?? '';
+      expect(url, rule.alert).toMatch(
+        /^https:\/\/github\.com\/acme\/innerview\/blob\/v1\.2\.3\/docs\/operations\.md#[a-z0-9_-]+$/,
+      );
+      expect([...anchors], rule.alert).toContain(new URL(url).hash.slice(1));
+    }
+  });
+
   it('explains every panel of the dashboard, under its own title', () => {
     const reading = section('reading-the-dashboard');
     expect(reading.length).toBeGreaterThan(500);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
+import { vapidPair } from '../../../infra/docker/vapid-pair.ts';
 import { ChildRun, freePort, GiveUp, portAnswers, waitFor } from './processes.ts';
 import { TcpProxy } from './proxy.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -114,7 +115,6 @@ export class Cluster {
   readonly secrets = {
     MASTER_KEY: randomBytes(32).toString('base64'),
     EVENT_PAYLOAD_KEY: randomBytes(32).toString('base64'),
-    INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
     INTERNAL_SIGNING_KEY: randomBytes(32).toString('base64url'),
     AUTH_PRIVATE_JWK: JSON.stringify({
       ...generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }),
@@ -192,7 +192,9 @@ export class Cluster {
       DATABASE_URL: dbUrl.toString(),
       EVENT_BUS: this.bus,
       REDIS_URL: this.redisUrl,
-      INTERNAL_TOKEN: this.secrets.INTERNAL_TOKEN,
+      // One key for every service's event payloads: auth and questionnaire encrypt, chat and
+      // notifications read (docs/architecture.md, events).
+      EVENT_PAYLOAD_KEY: this.secrets.EVENT_PAYLOAD_KEY,
       INTERNAL_SIGNING_KEY: this.secrets.INTERNAL_SIGNING_KEY,
       // Outages in this suite last up to 30 s: retries must come back within seconds of the end.
       EVENT_RETRY_MAX_DELAY_MS: '2000',
@@ -209,7 +211,6 @@ export class Cluster {
       billing: { TRIAL_TOKEN_QUOTA: '100000000', APP_URL: 'http://localhost:8080' },
       chat: {
         MASTER_KEY: this.secrets.MASTER_KEY,
-        EVENT_PAYLOAD_KEY: this.secrets.EVENT_PAYLOAD_KEY,
         FILES_URL: urls.files!,
         OPENAI_API_KEY: '',
         // Slow enough that a kill lands in the middle of a reply.
@@ -219,10 +220,12 @@ export class Cluster {
       },
       questionnaire: {
         MASTER_KEY: this.secrets.MASTER_KEY,
-        EVENT_PAYLOAD_KEY: this.secrets.EVENT_PAYLOAD_KEY,
       },
       files: { MASTER_KEY: this.secrets.MASTER_KEY, FILES_STORAGE: 'local', CHAT_URL: urls.chat! },
       notifications: {
+        MASTER_KEY: this.secrets.MASTER_KEY,
+        ...this.vapid,
+        VAPID_SUBJECT: 'mailto:ops@example.ch',
         SMTP_URL: `smtp://127.0.0.1:${this.smtp.port}`,
         APP_URL: 'http://localhost:8080',
         MAIL_RETRY_BACKOFF_MS: '200',
@@ -230,6 +233,9 @@ export class Cluster {
     };
     return { ...common, ...own[name] };
   }
+
+  /** One pair for every notifications process: subscriptions are bound to the public key. */
+  readonly vapid = vapidPair();
 
   #urls: Record<string, string> = {};
 

@@ -15,11 +15,16 @@ import legalDe from '../../shell/locales/de/legal.json' with { type: 'json' };
 import common from '../../shell/locales/en/common.json' with { type: 'json' };
 import legal from '../../shell/locales/en/legal.json' with { type: 'json' };
 import accountDe from '../locales/de/account.json' with { type: 'json' };
+import goalsDe from '../locales/de/goals.json' with { type: 'json' };
 import helpDe from '../locales/de/help.json' with { type: 'json' };
+import memoryDe from '../locales/de/memory.json' with { type: 'json' };
 import subscriptionDe from '../locales/de/subscription.json' with { type: 'json' };
 import account from '../locales/en/account.json' with { type: 'json' };
+import goals from '../locales/en/goals.json' with { type: 'json' };
 import help from '../locales/en/help.json' with { type: 'json' };
+import memory from '../locales/en/memory.json' with { type: 'json' };
 import subscription from '../locales/en/subscription.json' with { type: 'json' };
+import GoalsPage from './goals-page.tsx';
 import HelpHubPage from './help-hub-page.tsx';
 import ProfilePage from './profile-page.tsx';
 import SettingsPage from './settings-page.tsx';
@@ -52,24 +57,29 @@ export function resetBrowserState(): void {
 
 export function testI18n(lng: 'en' | 'de' = 'en') {
   return createI18n({
-    namespaces: ['account', 'help', 'common', 'legal', 'subscription'],
+    namespaces: ['account', 'help', 'common', 'legal', 'subscription', 'goals', 'memory'],
     defaultNS: 'account',
     lng,
     resources: {
-      en: { account, help, common, legal, subscription },
+      en: { account, help, common, legal, subscription, goals, memory },
       de: {
         account: accountDe,
         help: helpDe,
         common: commonDe,
         legal: legalDe,
         subscription: subscriptionDe,
+        goals: goalsDe,
+        memory: memoryDe,
       },
     },
   });
 }
 
 /** One account page at `path`, with a login page at / to land on. */
-export function renderAccount(path: '/profile' | '/settings' | '/help', options: { lng?: 'en' | 'de' } = {}) {
+export function renderAccount(
+  path: '/profile' | '/settings' | '/help' | '/goals',
+  options: { lng?: 'en' | 'de' } = {},
+) {
   const store = createStore();
   const i18n = testI18n(options.lng);
   const wrap = (children: ReactNode) => (
@@ -93,6 +103,7 @@ export function renderAccount(path: '/profile' | '/settings' | '/help', options:
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/help" element={<HelpHubPage />} />
+        <Route path="/goals" element={<GoalsPage />} />
         <Route path="/" element={<h1>Login page</h1>} />
       </Routes>,
     ),
@@ -119,7 +130,9 @@ export function fakeApi(routes: FakeRoute[]) {
     const index = Math.min(served.get(key) ?? 0, matching.length - 1);
     served.set(key, index + 1);
     const route = matching[index]!;
-    return jsonResponse(route.status ?? 200, route.body ?? {}, route.headers);
+    // A 204 has no body (a Response refuses one).
+    const body = route.status === 204 ? undefined : (route.body ?? {});
+    return jsonResponse(route.status ?? 200, body, route.headers);
   });
   const calls = (method: string, path: string) =>
     fake.requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`);

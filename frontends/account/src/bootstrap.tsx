@@ -1,4 +1,4 @@
-// The account remote on its own (`npm run dev -w frontends/account`): the three exposed screens
+// The account remote on its own (`npm run dev -w frontends/account`): the exposed screens
 // inside the same providers the shell gives them, for developing them without the shell. Not used
 // when the shell loads the remote (only the exposed modules are fetched then).
 import '@innerview/ui/styles.css';
@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
+import GoalsPage from './goals-page.tsx';
 import HelpHubPage from './help-hub-page.tsx';
 import ProfilePage from './profile-page.tsx';
 import SettingsPage from './settings-page.tsx';
@@ -35,11 +36,13 @@ function StandaloneAccount() {
         <NavLink to="/profile">{t('profile.title')}</NavLink>
         <NavLink to="/settings">{t('settings.title')}</NavLink>
         <NavLink to="/help">{t('help.title')}</NavLink>
+        <NavLink to="/goals">{t('goals:title')}</NavLink>
       </nav>
       <Routes>
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/help" element={<HelpHubPage />} />
+        <Route path="/goals" element={<GoalsPage />} />
         <Route path="*" element={<Navigate to="/profile" replace />} />
       </Routes>
     </>
@@ -48,7 +51,7 @@ function StandaloneAccount() {
 
 async function main() {
   const i18n = await initI18n({
-    namespaces: ['account', 'help', 'common'],
+    namespaces: ['account', 'help', 'goals', 'common'],
     defaultNS: 'account',
     loadPath: (lng, ns) => `/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}.json`,
   });

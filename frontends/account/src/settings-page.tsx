@@ -12,7 +12,10 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSettingsMutation } from './account-api.ts';
 import { AccountSection } from './account-section.tsx';
+import { MemorySection } from './memory/memory-section.tsx';
+import { RemindersSection } from './settings/reminders-section.tsx';
 import { SubscriptionSettings } from './settings/subscription-settings.tsx';
+import { WeeklyReflectionSetting } from './settings/weekly-reflection.tsx';
 import { usePageTitle } from './use-page-title.ts';
 
 /** A group of radio buttons drawn as choice cards: a fieldset named by its legend. */
@@ -53,7 +56,8 @@ function ChoiceGroup<V extends string>({
 /**
  * Exposed as `account/SettingsPage` (docs/product.md#settings): appearance and language, applied at once
  * in the page and saved to the account (`PUT /settings/me`), so the next session start on any
- * device applies them too (docs/product.md#how-things-change-over-time); and the subscription details with their actions.
+ * device applies them too (docs/product.md#how-things-change-over-time); the coach's memory (docs/product.md#memory); and
+ * the subscription details with their actions.
  */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('account');
@@ -126,6 +130,9 @@ export default function SettingsPage() {
             }))}
           />
         </AccountSection>
+        <WeeklyReflectionSetting />
+        <RemindersSection />
+        <MemorySection />
         <SubscriptionSettings />
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { api } from '@innerview/api-client';
-import type { ChatSession, ChatTranscriptEntry } from '@innerview/contracts/chat';
+import type { ChatMessageVersion, ChatSession, ChatTranscriptEntry } from '@innerview/contracts/chat';
+import type { ChatSearchResult } from '@innerview/contracts/chat-search';
 
 /**
  * docs/product.md#chat-records "Chat session" and one transcript entry, as the chat service's contract defines them
@@ -50,6 +51,28 @@ export const chatApi = api.injectEndpoints({
     getCoach: build.query<{ coach: 'offline' | 'model' }, void>({
       query: () => '/chat/coach',
     }),
+    /**
+     * A new chat the coach opens (docs/product.md#goals): with a goal's check-in due, a session whose
+     * first message is the coach's question (asked once); null when nothing is due.
+     */
+    openChat: build.mutation<{ session_id: string; goal_id: string } | null, void>({
+      query: () => ({ url: '/chat-sessions/opening', method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['ChatSessions'] : []),
+    }),
+    /** `GET /chat-sessions/search?q=`: the person's messages holding every word (ADR 0058). */
+    searchChats: build.query<{ results: ChatSearchResult[] }, string>({
+      query: (q) => ({ url: '/chat-sessions/search', params: { q } }),
+      keepUnusedDataFor: 30,
+    }),
+    /** Every version of an edited message or a regenerated reply, oldest first. */
+    getMessageVersions: build.query<
+      { versions: ChatMessageVersion[] },
+      { sessionId: string; messageId: string }
+    >({
+      query: ({ sessionId, messageId }) =>
+        `/chat-sessions/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(messageId)}/versions`,
+      keepUnusedDataFor: 0,
+    }),
     /** Stops the reply being written in a session (what was written is kept). */
     stopReply: build.mutation<{ stopped: boolean }, string>({
       query: (sessionId) => ({ url: '/chat/stop', method: 'POST', body: { session_id: sessionId } }),
@@ -64,4 +87,6 @@ export const {
   useGetTranscriptQuery,
   useGetCoachQuery,
   useStopReplyMutation,
+  useOpenChatMutation,
+  useSearchChatsQuery,
 } = chatApi;

@@ -18,10 +18,13 @@ export const routeOwners: Readonly<Record<string, ServiceName>> = {
   webhooks: 'billing',
   chat: 'chat',
   'chat-sessions': 'chat',
+  goals: 'chat',
+  memory: 'chat',
   questionnaire: 'questionnaire',
   answers: 'questionnaire',
   files: 'files',
   notifications: 'notifications',
+  push: 'notifications',
 };
 
 // `.`/`..` segments, plain or percent-encoded: a service must never see a path that walks out of its prefix.

@@ -24,6 +24,7 @@ export const TAG_TYPES = [
   'ChatSessions',
   'Transcript',
   'Files',
+  'Goals',
 ] as const;
 
 /**

@@ -5,12 +5,14 @@ describe('formatMoney: minor units as amount plus currency (docs/product.md#bill
   // Intl separates amount and code with a no-break space; compared here as a plain one.
   const money = (...args: Parameters<typeof formatMoney>) => formatMoney(...args).replace(/\s/g, ' ');
 
-  it('shows the amount with its currency code in the reader’s language', () => {
+  it('shows the code, then the amount, the Swiss way in every language (glossary, ADR 60)', () => {
     expect(money(1900, 'CHF', 'en')).toBe('CHF 19.00');
     expect(money(19000, 'CHF', 'en')).toBe('CHF 190.00');
     expect(money(2100, 'USD', 'en')).toBe('USD 21.00');
-    expect(money(1900, 'EUR', 'fr')).toBe('19,00 EUR');
-    expect(money(1900, 'EUR', 'de')).toBe('19,00 EUR');
+    // As the checkout page and the mails write it: never "19,00 CHF".
+    expect(money(1900, 'CHF', 'fr')).toBe('CHF 19.00');
+    expect(money(1900, 'EUR', 'de')).toBe('EUR 19.00');
+    expect(money(1900, 'CHF', 'it')).toBe('CHF 19.00');
   });
 
   it('divides by the currency’s own decimals', () => {

@@ -1,3 +1,4 @@
+import { formatMoney as glossaryMoney } from '@innerview/contracts/glossary';
 import { api } from './api.ts';
 import type { SubscriptionStatus } from './types.ts';
 
@@ -191,13 +192,12 @@ export type SubscriptionDetailsResult = Omit<StatusQueryResult, 'data' | 'curren
 };
 
 /**
- * "CHF 19.00", "19,00 €": an amount in minor units as amount plus currency (docs/product.md#billing-terms), in the
- * reader's language. The currency's own number of decimals decides the division (JPY has none).
+ * "CHF 19.00": an amount in minor units as currency plus amount (docs/product.md#billing-terms), the
+ * Swiss way in every language, as the checkout page and the mails write it (the glossary, ADR 60).
+ * `locale` is kept for the callers; the format does not depend on it.
  */
-export function formatMoney(amountMinor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
+export function formatMoney(amountMinor: number, currency: string, _locale?: string): string {
+  return glossaryMoney(amountMinor, currency);
 }
 
 /** "12 March 2027" from "2027-03-12", read as the UTC day billing means. */

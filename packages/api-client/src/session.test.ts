@@ -1,16 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api.ts';
-import { DEFAULT_API_BASE, setApiBase } from './config.ts';
+import { API_TIMEOUT_MS, DEFAULT_API_BASE, setApiBase } from './config.ts';
 import {
   broadcastLogout,
   checkSession,
   loggedIn,
   logOut,
+  RECHECK_FIRST_DELAY_MS,
+  RECHECK_MAX_DELAY_MS,
   startSession,
   startSessionSync,
 } from './session.ts';
 import { createStore } from './store.ts';
-import { installFakeFetch, jsonResponse } from './testing/fake-fetch.ts';
+import { hangingResponder, installFakeFetch, jsonResponse } from './testing/fake-fetch.ts';
 import { clearToken, LOGOUT_SIGNAL_KEY, readToken, saveToken, TOKEN_KEY } from './token-storage.ts';
 
 const USER = { id: 'u1', email: 'ana@example.ch', first_name: 'Ana', is_onboarding_completed: false };
@@ -21,6 +23,7 @@ beforeEach(() => {
   setApiBase(DEFAULT_API_BASE);
 });
 afterEach(() => {
+  vi.useRealTimers();
   clearToken();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -69,14 +72,70 @@ describe('checkSession', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it('a check that fails without an answer also clears the session (docs/product.md#session-lifetime-and-sign-out: a failed check clears)', async () => {
-    saveToken('tok-1', { rememberMe: false });
-    installFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const store = createStore();
-    const result = await store.dispatch(checkSession());
-    expect(result).toMatchObject({ ok: false, error: { code: 'NETWORK_ERROR' } });
-    expect(store.getState().session.status).toBe('anonymous');
+  it.each([
+    ['a network error', () => Promise.reject(new TypeError('Failed to fetch')), 'NETWORK_ERROR'],
+    ['a 503', () => jsonResponse(503, { detail: 'Service unavailable' }), 'SERVER_ERROR'],
+    ['a 500', () => jsonResponse(500, {}), 'SERVER_ERROR'],
+  ] as const)(
+    'a check that gets no answer (%s) keeps the token and the person, and is made again with backoff (docs/product.md#session-lifetime-and-sign-out)',
+    async (_name, failure, code) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      saveToken('tok-1', { rememberMe: false });
+      let answer: () => Response | Promise<Response> = failure;
+      const { requests } = installFakeFetch(() => answer());
+      const store = createStore({ session: { status: 'authenticated', user: USER } });
+      const result = await store.dispatch(checkSession());
+      expect(result).toMatchObject({ ok: false, error: { code } });
+      expect(readToken()).toBe('tok-1');
+      expect(store.getState().session).toEqual({ status: 'authenticated', user: USER });
+      const afterFirst = requests.length;
+
+      // Still no answer at the first recheck: kept again, and the next wait is longer.
+      await vi.advanceTimersByTimeAsync(RECHECK_FIRST_DELAY_MS);
+      await vi.waitFor(() => expect(requests.length).toBeGreaterThan(afterFirst));
+      const afterSecond = requests.length;
+      expect(readToken()).toBe('tok-1');
+      await vi.advanceTimersByTimeAsync(RECHECK_FIRST_DELAY_MS);
+      expect(requests.length).toBe(afterSecond);
+
+      answer = () => jsonResponse(200, USER);
+      await vi.advanceTimersByTimeAsync(RECHECK_FIRST_DELAY_MS);
+      await vi.waitFor(() => expect(requests.length).toBeGreaterThan(afterSecond));
+      expect(store.getState().session).toEqual({ status: 'authenticated', user: USER });
+      // Answered: no further checks are scheduled.
+      const settled = requests.length;
+      await vi.advanceTimersByTimeAsync(RECHECK_MAX_DELAY_MS * 2);
+      expect(requests.length).toBe(settled);
+      vi.useRealTimers();
+    },
+  );
+
+  it('a check that times out keeps the token (the person is not signed out by a slow machine)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    saveToken('tok-1', { rememberMe: true });
+    installFakeFetch(hangingResponder);
+    const store = createStore({ session: { status: 'authenticated', user: USER } });
+    const pending = store.dispatch(checkSession());
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'TIMEOUT_ERROR' } });
+    expect(readToken()).toBe('tok-1');
+    expect(store.getState().session.status).toBe('authenticated');
+    vi.useRealTimers();
+  });
+
+  it('a refusal after checks without an answer still ends the session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    saveToken('tok-1', { rememberMe: true });
+    let answer: () => Response | Promise<Response> = () => jsonResponse(503, {});
+    installFakeFetch(() => answer());
+    const store = createStore({ session: { status: 'authenticated', user: USER } });
+    await store.dispatch(checkSession());
+    expect(readToken()).toBe('tok-1');
+    answer = () => jsonResponse(401, { detail: 'Authentication required' });
+    await vi.advanceTimersByTimeAsync(RECHECK_FIRST_DELAY_MS);
+    await vi.waitFor(() => expect(store.getState().session).toEqual({ status: 'anonymous', user: null }));
     expect(readToken()).toBeNull();
+    vi.useRealTimers();
   });
 
   it('offline, a check that cannot reach the server keeps the token and is made again once online', async () => {

@@ -58,11 +58,31 @@ export type SessionCheckResult = { ok: true; user: SessionUser } | { ok: false; 
 
 // One check at a time per store: a second caller (cross-tab event, a 401 elsewhere) shares it.
 const checksInFlight = new WeakMap<object, Promise<SessionCheckResult>>();
+// A check that got no answer is made again later, per store: the pending timer and how many tries.
+const rechecks = new WeakMap<object, { timer: ReturnType<typeof setTimeout> | undefined; tries: number }>();
+
+/** Waits before the next check after one that got no answer: 2 s, 4 s, 8 s … up to a minute. */
+export const RECHECK_FIRST_DELAY_MS = 2_000;
+export const RECHECK_MAX_DELAY_MS = 60_000;
+
+/** Only the server saying no (401) ends a session; every other failure left the token unjudged. */
+function refusedByServer(error: ApiError | null): boolean {
+  return error?.status === 401;
+}
+
+function cancelRecheck(key: object): void {
+  const pending = rechecks.get(key);
+  if (pending?.timer) clearTimeout(pending.timer);
+  rechecks.delete(key);
+}
 
 /**
- * The session check (docs/product.md#session-lifetime-and-sign-out): verifies the stored token with POST /login/test-token.
- * No token → anonymous. A failed check clears the token and the user. An aborted check changes
- * nothing (it was superseded, e.g. by a logout).
+ * The session check (docs/product.md#session-lifetime-and-sign-out): verifies the stored token with
+ * POST /login/test-token. No token → anonymous. A token the server refuses (401) is cleared with
+ * the user. A check that got no answer — offline, a network error, a time-out, a 5xx such as 503 —
+ * keeps the token and the person as they were and is made again with backoff (and at once when
+ * the browser comes back online): a loaded machine or a restarting service must not sign anyone
+ * out. An aborted check changes nothing (it was superseded, e.g. by a logout).
  */
 export const checkSession =
   (): SessionThunk<Promise<SessionCheckResult>> =>
@@ -72,6 +92,7 @@ export const checkSession =
     const check = (async (): Promise<SessionCheckResult> => {
       const token = readToken();
       if (!token) {
+        cancelRecheck(dispatch);
         dispatch(sessionChecked({ user: null }));
         return { ok: false, error: null };
       }
@@ -82,15 +103,17 @@ export const checkSession =
       // The token changed while we waited (logout or another login): that change decides.
       if (readToken() !== token) return { ok: false, error: null };
       if (result.data) {
+        cancelRecheck(dispatch);
         dispatch(sessionChecked({ user: result.data }));
         return { ok: true, user: result.data };
       }
       const error = (result.error as ApiError | undefined) ?? null;
       if (error?.code === 'ABORTED') return { ok: false, error };
-      // Offline the token was not refused, only not checked: it is kept, and checked again when the
-      // connection is back (startSessionSync), so reading offline does not cost a login.
-      if (error?.code === 'NETWORK_ERROR' && globalThis.navigator?.onLine === false)
+      if (!refusedByServer(error)) {
+        scheduleRecheck(dispatch);
         return { ok: false, error };
+      }
+      cancelRecheck(dispatch);
       clearToken();
       void forgetOfflineData();
       dispatch(api.util.resetApiState());
@@ -100,6 +123,18 @@ export const checkSession =
     checksInFlight.set(dispatch, check);
     return check;
   };
+
+function scheduleRecheck(dispatch: (action: SessionThunk<Promise<SessionCheckResult>>) => unknown): void {
+  const state = rechecks.get(dispatch) ?? { timer: undefined, tries: 0 };
+  if (state.timer) return;
+  const delay = Math.min(RECHECK_FIRST_DELAY_MS * 2 ** state.tries, RECHECK_MAX_DELAY_MS);
+  state.tries += 1;
+  state.timer = setTimeout(() => {
+    state.timer = undefined;
+    void dispatch(checkSession());
+  }, delay);
+  rechecks.set(dispatch, state);
+}
 
 /**
  * After a successful login: stores the token (docs/product.md#session-lifetime-and-sign-out storage rules), drops any cached data of a
@@ -149,6 +184,7 @@ export async function revokeServerSession(token: string): Promise<boolean> {
 }
 
 export const logOut = (): SessionThunk<Promise<LogoutResult>> => async (dispatch) => {
+  cancelRecheck(dispatch);
   let closedChatSessions = true;
   if (readToken()) {
     const closing = await dispatch(api.endpoints.closeAllChatSessions.initiate());

@@ -12,17 +12,21 @@ export interface AttachmentNoteFile {
   name: string;
   /** The detected media type, e.g. `application/pdf`. */
   type: string;
+  /** Bytes, so a reloaded conversation shows each file's size as it did when sent. */
+  size?: number;
 }
 
 const HEADING = `${ATTACHMENT_MESSAGE_MARK} Attached files:`;
-const LINE = /^- (.+) \(([a-z0-9.+/-]+), ([0-9a-f-]{36})\)$/i;
+// The size is optional: notes written before it was kept have none.
+const LINE = /^- (.+) \(([a-z0-9.+/-]+), (?:(\d+) bytes, )?([0-9a-f-]{36})\)$/i;
 
 /** One line per file; control characters in names become spaces (a name cannot forge a line). */
 export function formatAttachmentNote(files: AttachmentNoteFile[]): string {
   const lines = files.map((file) => {
     const name = file.name.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim() || 'file';
     const type = /^[a-z0-9.+/-]+$/i.test(file.type) ? file.type : 'application/octet-stream';
-    return `- ${name} (${type}, ${file.id})`;
+    const size = Number.isSafeInteger(file.size) && file.size! >= 0 ? `${file.size} bytes, ` : '';
+    return `- ${name} (${type}, ${size}${file.id})`;
   });
   return [HEADING, ...lines].join('\n');
 }
@@ -34,7 +38,10 @@ export function parseAttachmentNote(text: string): AttachmentNoteFile[] | null {
   const files: AttachmentNoteFile[] = [];
   for (const line of lines) {
     const match = LINE.exec(line.trim());
-    if (match) files.push({ name: match[1]!, type: match[2]!, id: match[3]! });
+    if (!match) continue;
+    const file: AttachmentNoteFile = { name: match[1]!, type: match[2]!, id: match[4]! };
+    if (match[3] !== undefined) file.size = Number(match[3]);
+    files.push(file);
   }
   return files;
 }

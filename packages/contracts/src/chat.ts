@@ -128,9 +128,34 @@ export const ChatTranscriptEntry = z
     stopped: z.boolean().optional(),
     streaming: z.boolean().optional(),
     last_event_id: z.number().int().optional(),
+    /** An edited message or a regenerated reply (ADR 0058): its place among its versions (1-based). */
+    version: z.object({ index: z.number().int(), count: z.number().int() }).optional(),
   })
   .meta({ id: 'ChatTranscriptEntry' });
 export type ChatTranscriptEntry = z.infer<typeof ChatTranscriptEntry>;
+
+const VersionMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: z.string(),
+  /** On the conversation's current branch (the newest version); the others are kept to be viewed. */
+  current: z.boolean(),
+  stopped: z.boolean().optional(),
+});
+
+/** `GET /chat-sessions/{id}/messages/{message_id}/versions`: one version, a person's with its reply. */
+export const ChatMessageVersion = VersionMessage.extend({ reply: VersionMessage.nullable() }).meta({
+  id: 'ChatMessageVersion',
+});
+export type ChatMessageVersion = z.infer<typeof ChatMessageVersion>;
+
+/** `POST /chat-sessions/{id}/messages/{message_id}/edit`: the new text (sent as a message is). */
+export const ChatEditBody = z.object({
+  message: messageText,
+  language: z.string().max(35).nullable().optional(),
+});
+export const ChatRegenerateBody = z.object({ language: z.string().max(35).nullable().optional() });
 
 /** `POST /chat/`: the whole reply at once. */
 export const ChatReply = z

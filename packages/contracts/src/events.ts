@@ -165,6 +165,24 @@ export const eventDataSchemas = {
   'chat.tokens.consumed': z.object({ userId, sessionId: z.string(), tokens: z.number().int().nonnegative() }),
   'chat.safety.flagged': z.object({ userId, sessionId: z.string(), category: z.string(), language }),
   'chat.session.deleted': z.object({ userId, sessionId: z.string() }),
+  /**
+   * A goal's check-in time has come (docs/product.md#goals): one reminder to the person, by e-mail
+   * today. The title is sealed under EVENT_PAYLOAD_KEY: open `sealedTitle` with `openPayload` and
+   * `goalTitleAad(userId, goalId)` from `@innerview/contracts/goals`.
+   */
+  'chat.goal.checkin_due': z.object({
+    userId,
+    goalId: z.string().uuid(),
+    language,
+    checkin: z.enum(['daily', 'weekly']),
+    sealedTitle: z.string().min(1),
+  }),
+  /**
+   * The person's weekly reflection is due (opt-in, docs/product.md#goals). The summary (counts,
+   * themes by name, the goals' titles: never a message's text) is sealed under EVENT_PAYLOAD_KEY:
+   * open `sealedSummary` with `reflectionSummaryAad(userId)` and parse `WeeklySummary`.
+   */
+  'chat.reflection.weekly_due': z.object({ userId, language, sealedSummary: z.string().min(1) }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

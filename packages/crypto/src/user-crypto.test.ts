@@ -269,3 +269,20 @@ describe('master-key rotation', () => {
     await expect(impostor.decryptForUser(user, data)).rejects.toThrow(DecryptionError);
   });
 });
+
+describe('derivedKeyForUser', () => {
+  it('is the same key for a person and purpose, another for another person or purpose, none after erasure', async () => {
+    const crypto = cryptoWith();
+    const [ada, bea] = [randomUUID(), randomUUID()];
+    const key = await crypto.derivedKeyForUser(ada, 'chat.search.v1');
+    expect(key).toHaveLength(32);
+    // A fresh instance (no cache) derives it again from the stored data key.
+    expect((await cryptoWith().derivedKeyForUser(ada, 'chat.search.v1')).equals(key)).toBe(true);
+    expect((await crypto.derivedKeyForUser(ada, 'other.v1')).equals(key)).toBe(false);
+    expect((await crypto.derivedKeyForUser(bea, 'chat.search.v1')).equals(key)).toBe(false);
+    await crypto.destroyUserKey(ada);
+    await expect(crypto.derivedKeyForUser(ada, 'chat.search.v1')).rejects.toBeInstanceOf(
+      DataKeyDestroyedError,
+    );
+  });
+});

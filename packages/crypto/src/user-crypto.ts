@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Queryable } from '@innerview/kit/db';
 import { and, asc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { aadOf, fromBase64url, KEY_BYTES, open, seal, toBase64url } from './aes-gcm.ts';
@@ -48,6 +48,12 @@ export interface UserCrypto {
   /** Binary variants for file contents: no base64 overhead. */
   encryptBytesForUser(userId: string, plaintext: Uint8Array, aad?: string): Promise<Buffer>;
   decryptBytesForUser(userId: string, envelope: Uint8Array, aad?: string, q?: Queryable): Promise<Buffer>;
+  /**
+   * A key of its own for one purpose (e.g. `chat.search.v1`), derived from the user's data key
+   * (HKDF-SHA256): keyed tokens made with it are worthless once the data key is destroyed.
+   * Creates the data key on first use, like encryption.
+   */
+  derivedKeyForUser(userId: string, purpose: string): Promise<Buffer>;
   /**
    * Erasure: forgets the user's data key for good (idempotent). From then on decrypting fails with
    * DataKeyDestroyedError and encrypting for that user is refused the same way.
@@ -168,6 +174,13 @@ export function createUserCrypto(options: UserCryptoOptions): UserCrypto {
       const key = await keyForReading(userId, q);
       const bytes = Buffer.from(envelope.buffer, envelope.byteOffset, envelope.byteLength);
       return open(key, bytes.subarray(1, 13), bytes.subarray(13), dataAad(userId, aad));
+    },
+
+    async derivedKeyForUser(userId, purpose) {
+      const key = await keyForWriting(userId);
+      return Buffer.from(
+        hkdfSync('sha256', key, Buffer.from(userId, 'utf8'), Buffer.from(purpose, 'utf8'), 32),
+      );
     },
 
     async destroyUserKey(userId, q = db) {

@@ -7,6 +7,8 @@ export const ExtractedText = z.object({
   name: z.string(),
   /** The media type detected at upload, e.g. `application/pdf`, `image/png`. */
   type: z.string(),
+  /** Bytes as uploaded (absent from an older files service). */
+  size: z.number().int().nonnegative().optional(),
   /** The text read at upload (PDF, DOCX, TXT, MD); null for images. */
   text: z.string().nullable(),
   image: z.boolean(),

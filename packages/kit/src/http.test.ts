@@ -11,6 +11,7 @@ const logger = createLogger({ name: 'test', level: 'silent' });
 // Calls are signed as the gateway signs them (ADR 43); trust.test.ts covers the refusals.
 const keys = { current: 'http-test-signing-key-0123456789-abcdef' };
 let ready = true;
+let busHangs = false;
 let busUp = true;
 let shuttingDown = false;
 const routes = [
@@ -84,6 +85,7 @@ beforeAll(async () => {
     },
     optionalReadiness: {
       bus: async () => {
+        if (busHangs) await new Promise(() => {});
         if (!busUp) throw new Error('redis is reconnecting');
       },
     },
@@ -225,6 +227,21 @@ describe('service HTTP app', () => {
     expect((await res.json()).checks).toEqual({
       database: { ok: true },
       bus: { ok: false, error: 'redis is reconnecting', optional: true },
+    });
+  });
+
+  it('answers readiness within a second when an optional dependency hangs instead of refusing', async () => {
+    busHangs = true;
+    const started = Date.now();
+    const res = await fetch(`${server.url}/readyz`);
+    busHangs = false;
+    // The gateway's readiness gate gives /readyz 2 s; a late answer would close its gate.
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(200);
+    expect((await res.json()).checks.bus).toEqual({
+      ok: false,
+      error: 'timed out after 500 ms',
+      optional: true,
     });
   });
 

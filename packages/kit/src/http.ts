@@ -97,7 +97,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       Object.entries(entries).map(async ([check, probe]) => {
         const mark = optional ? { optional: true as const } : {};
         try {
-          await withTimeout(probe(), 2000);
+          await withTimeout(probe(), optional ? OPTIONAL_CHECK_MS : REQUIRED_CHECK_MS);
           checks[check] = { ok: true, ...mark };
         } catch (err) {
           checks[check] = { ok: false, error: err instanceof Error ? err.message : 'failed', ...mark };
@@ -122,6 +122,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(errorMiddleware(logger));
   return app;
 }
+
+/**
+ * Bounds of one readiness probe. The gateway's readiness gate polls /readyz with a 2 s budget and
+ * closes a service's gate when the answer is late: a dependency that hangs instead of refusing (a
+ * Redis that went away answers nothing until its client gives up) must not make the answer late.
+ * An optional dependency (bus, jobs) cannot make the service unready anyway, so it gets a short
+ * bound; measured, a whole API went 503 for the 15 s of a Redis outage while these waited 2 s.
+ */
+const REQUIRED_CHECK_MS = 1500;
+const OPTIONAL_CHECK_MS = 500;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

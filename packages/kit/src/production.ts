@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 export const productionSecrets = [
   'MASTER_KEY',
   'EVENT_PAYLOAD_KEY',
-  'INTERNAL_TOKEN',
   'INTERNAL_SIGNING_KEY',
   'AUTH_PRIVATE_JWK',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 /**
@@ -24,8 +24,9 @@ export const productionSecrets = [
 export const publishedDevelopmentSecrets = new Set([
   '1f54a2f2c89cf8563431e73f7d910ad028e70dc85f5d14bcd40f7b1cdbe0b279', // MASTER_KEY (compose, dev overlay)
   '2efc4b0c219709fff64a62c1989496ed92a2497e7086b33fa3769b2c06dc2951', // EVENT_PAYLOAD_KEY
-  'c279a3c611d23ff8b3d29ae9fe07846c61657b1d7bb4b34a924784f602361a87', // INTERNAL_TOKEN
+  'c279a3c611d23ff8b3d29ae9fe07846c61657b1d7bb4b34a924784f602361a87', // INTERNAL_SIGNING_KEY
   'f143d917a1919b164e35baade596a02a16aa971b40cf7aeb5d9eb547903a9be4', // AUTH_PRIVATE_JWK (d)
+  '559406d158b8ac6954e9813e992b0f77114cbb1c2cb7f3a36d4996008e33de70', // VAPID_PRIVATE_KEY
 ]);
 
 /** The fingerprint a secret's value is compared by: a JWK's private member, else the value. */

@@ -44,8 +44,9 @@ export interface RouteDefinition<
   /**
    * `user` (default): a signed user id is required. `none`: public (still signed by the gateway).
    * `service`: only another service may call it (`/internal/*`), never the gateway on a browser's behalf.
+   * `gateway`: only the gateway's own call (`/internal/*`, which it never forwards, with no user).
    */
-  auth?: 'user' | 'none' | 'service';
+  auth?: 'user' | 'none' | 'service' | 'gateway';
   /** How the body arrives: JSON (default), an HTML form, or left untouched (`raw`) for the handler. */
   bodyType?: 'json' | 'form' | 'raw';
   body?: B;
@@ -111,6 +112,8 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], log: Logg
         if (auth === 'user' && !userId) throw new HttpError(401);
         if (auth === 'service' && (!statement || statement.caller === 'gateway'))
           throw new HttpError(403, 'Only another service may make this call', 'INTERNAL_CALL_ONLY');
+        if (auth === 'gateway' && (statement?.caller !== 'gateway' || userId))
+          throw new HttpError(403, 'Only the gateway may make this call', 'INTERNAL_CALL_ONLY');
         if (route.body && route.bodyType !== 'raw' && hasBody(req)) {
           const expected = route.bodyType === 'form' ? 'application/x-www-form-urlencoded' : null;
           const ok = expected ? req.is(expected) : isJsonContentType(req);

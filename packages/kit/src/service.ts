@@ -31,6 +31,9 @@ import { instrumentBus, registerServiceGauges } from './service-metrics.ts';
 import { startTracing } from './tracing.ts';
 import { type CallSigner, callSigner, trustKeysFor } from './trust.ts';
 
+/** How long a starting service waits for its Kafka consumer group before it serves anyway. */
+const KAFKA_JOIN_WAIT_MS = 5_000;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_JOB = 'kit.prune-events';
 const PRUNE_EVERY_MS = DAY_MS / 4;
@@ -153,7 +156,14 @@ export async function startService<S extends z.ZodObject>(
         kafkaBrokers: config.KAFKA_BROKERS?.split(','),
         kafka:
           config.EVENT_BUS === 'kafka'
-            ? { ...kafkaConnectionFromEnv(config, definition.name), timing: groupTimingFromEnv(config) }
+            ? {
+                ...kafkaConnectionFromEnv(config, definition.name),
+                timing: groupTimingFromEnv(config),
+                // Serve HTTP without waiting for the group: after a kill -9 the broker holds the
+                // dead member's partitions for its session time-out (30 s), and billing answered
+                // nothing for 27 s of it. Consumption starts once the group gives us partitions.
+                joinTimeoutMs: KAFKA_JOIN_WAIT_MS,
+              }
             : undefined,
         clientId: definition.name,
         log,

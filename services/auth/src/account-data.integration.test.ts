@@ -25,6 +25,7 @@ import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vapidPair } from '../../../infra/docker/vapid-pair.ts';
 import { notificationsService } from '../../notifications/src/app.ts';
 import { readMailbox } from '../../notifications/src/mail/mailbox.ts';
 import { createQuestionnaireService } from '../../questionnaire/src/app.ts';
@@ -32,6 +33,8 @@ import { dataKeys } from '../../questionnaire/src/db/schema.ts';
 import { ERASURE_JOB } from './jobs/index.ts';
 import { RedisRateLimiter } from './security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+
+const vapid = vapidPair();
 
 // The account area's server side on the real PostgreSQL and Redis, as deployed: auth, questionnaire
 // and notifications each on its own database, their events on Redis Streams, revocations in Redis.
@@ -88,6 +91,10 @@ beforeAll(async () => {
       MAIL_RETRY_BACKOFF_MS: '50',
       EVENT_PAYLOAD_KEY: eventPayloadKey,
       INTERNAL_SIGNING_KEY: testSigningKey,
+      // Required with PostgreSQL since reminders may go by push (ADR 59).
+      MASTER_KEY: generateKeyText(1),
+      ...vapid,
+      VAPID_SUBJECT: 'mailto:support@innerview.ch',
     },
     bus,
     clock,
@@ -303,7 +310,8 @@ describe('data export', () => {
     expect(mails.data.mails).toEqual([
       expect.objectContaining({ template: 'verification', language: 'en', status: 'sent' }),
     ]);
-    expect(JSON.stringify(mails)).not.toContain(me.email);
+    // The address notifications keeps for reminders (ADR 62) is the person's data: it is exported.
+    expect(mails.data.recipient).toMatchObject({ email: me.email });
 
     expect(billing).toEqual({ status: 'unavailable', reason: 'not_configured' });
     expect(chat).toEqual({ status: 'unavailable', reason: 'no_answer' });
@@ -383,7 +391,8 @@ describe('the 90-day erasure', () => {
         if (row.includes(id)) {
           const allowed =
             (db === 'auth' && table === 'kit_outbox' && row.includes('"auth.user.erased"')) ||
-            (db === 'questionnaire' && table === 'data_keys');
+            // A destroyed key's tombstone (no key left), in every service that keeps keys.
+            (table === 'data_keys' && row.includes('"wrapped_key":null'));
           expect(allowed, `${db}.${table} keeps ${row}`).toBe(true);
         }
       }

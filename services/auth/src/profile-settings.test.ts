@@ -207,6 +207,7 @@ describe('service surface', () => {
         '/api/v1/users/signup',
         '/api/v1/users/verify',
         '/api/v1/users/verify/resend',
+        '/internal/sessions/{id}/revoked',
       ].sort(),
     );
     const me = body.paths['/api/v1/users/me'].get.responses['200'].content['application/json'].schema;

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@innerview/kit/clock';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { type OwnRedis, startOwnRedis } from '@innerview/kit/testing/redis-server';
-import { RedisRevocationStore, TokenCheckUnavailableError } from '@innerview/kit/tokens/index';
+import { testSigningKey } from '@innerview/kit/testing/signed-calls';
+import {
+  askAuthIfRevoked,
+  createTokenVerifier,
+  RedisRevocationStore,
+  TokenCheckUnavailableError,
+  withRevocationFallback,
+} from '@innerview/kit/tokens/index';
+import { signCall } from '@innerview/kit/trust';
 import { Redis } from 'ioredis';
-import { exportJWK, generateKeyPair } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, type RateLimiter } from './security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
@@ -118,5 +126,48 @@ describe('auth when its Redis dies and comes back empty', () => {
       await admin.quit();
     }
     expect(await seenUntilRefused(gone.token)).not.toContain('accepted');
+  });
+
+  it("asks auth's database when the cache cannot answer: signed-in people go on, a revoked token stays refused", async () => {
+    const gone = await h.signedIn();
+    const kept = await h.signedIn();
+    expect((await h.post('/api/v1/login/logout', undefined, gone.headers)).status).toBe(200);
+    // The gateway's reader in distributed mode (gateway/src/token-check.ts): Redis, then auth.
+    const gateway = createTokenVerifier({
+      jwks: `${h.url}/.well-known/jwks.json`,
+      revocations: withRevocationFallback({
+        primary: gatewayRevocations,
+        durable: (sessionId) => askAuthIfRevoked(h.url, testSigningKey, sessionId),
+      }),
+      clock,
+    });
+    await redis.kill();
+    try {
+      expect(await gateway.verify(`Bearer ${kept.token}`)).toMatchObject({ userId: kept.userId });
+      expect(await gateway.verify(`Bearer ${gone.token}`)).toBeNull();
+    } finally {
+      await redis.restart();
+    }
+    // Back empty: refilled from the database before the next test signs anyone in.
+    expect(await seenUntilRefused(gone.token)).not.toContain('accepted');
+  });
+
+  it('answers the revocation question to the gateway alone', async () => {
+    const person = await h.signedIn();
+    const sid = String(decodeJwt(person.token).sid);
+    const path = `/internal/sessions/${sid}/revoked`;
+    const ask = (headers: Record<string, string>) => fetch(`${h.url}${path}`, { headers });
+    const asGateway = await ask(signCall(testSigningKey, { caller: 'gateway', method: 'GET', path }));
+    expect(await asGateway.json()).toEqual({ revoked: false });
+    // A browser's call forwarded by the gateway carries a user; another service is not the gateway.
+    const forwarded = signCall(testSigningKey, {
+      caller: 'gateway',
+      method: 'GET',
+      path,
+      userId: person.userId,
+    });
+    expect((await ask(forwarded)).status).toBe(403);
+    expect((await ask(signCall(testSigningKey, { caller: 'chat', method: 'GET', path }))).status).toBe(403);
+    expect((await ask({})).status).toBe(401);
   });
 });

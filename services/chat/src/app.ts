@@ -100,6 +100,7 @@ export function createChatService(options: ChatServiceOptions = {}) {
         leases,
         attachments: options.attachments ?? configuredAttachmentTexts(service),
         tasks,
+        background: new Set(),
         pendingSessions: new Map(),
       };
       contexts.set(service, chat);
@@ -146,7 +147,7 @@ function countRepliesInFlight(chat: ChatContext): void {
  */
 export async function stopReplies(chat: ChatContext, timeoutMs = 5_000): Promise<void> {
   chat.streams.stopAll();
-  const settled = Promise.allSettled([...chat.tasks]);
+  const settled = Promise.allSettled([...chat.tasks]).then(() => Promise.allSettled([...chat.background]));
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   chat.leases.stop();
   await chat.shared?.close();

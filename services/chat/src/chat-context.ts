@@ -39,6 +39,8 @@ export interface ChatContext {
   attachments: AttachmentTexts;
   /** Replies being generated now; settled ones leave the set. */
   tasks: Set<Promise<void>>;
+  /** Work a reply leaves behind (the memory step, ADR 57): awaited on stop, not counted as replies. */
+  background: Set<Promise<void>>;
   /**
    * New sessions whose first message is still being stored (the stream opens before): a call that
    * names one (stop, a second message, the transcript) waits for it instead of answering 404.

@@ -86,6 +86,8 @@ export const chatConfigSchema = baseConfigSchema.extend({
    * attachments. Unset: attached files cannot be read, and the coach says so.
    */
   FILES_URL: optionalUrl,
+  /** How often the goals' check-in sweep looks for check-ins whose time has come (docs/product.md#goals). */
+  CHAT_CHECKIN_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Longest wait for the files service's extracted texts before the coach answers without them. */
   FILES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });

@@ -1,6 +1,6 @@
 // Reads the safety corpus (domain/safety/corpus/, see its README): JSON lines written by
 // independent writers, one folder per writer, one file per language.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
 import { type SafetyTier, safetyTiers } from './domain/safety/learned/model.ts';
@@ -34,11 +34,23 @@ function readLines(writer: string, language: LanguageCode): CorpusLine[] {
   return out;
 }
 
-/** The training writers' folders (train-a, train-b, ...): never the evaluation set. */
+/**
+ * The training writers' folders, named one by one (never the evaluation set): a folder another
+ * writer is still filling is not read by accident; a writer is added here once its files are
+ * complete and checked.
+ */
+const trainingWriterFolders = [
+  'train-a',
+  'train-b',
+  'train-c',
+  'train-d',
+  'train-e',
+  'train-f',
+  'train-g',
+] as const;
+
 export function trainingWriters(): string[] {
-  return readdirSync(corpusDir)
-    .filter((d) => d.startsWith('train-'))
-    .sort();
+  return [...trainingWriterFolders].filter((d) => existsSync(path.join(corpusDir, d)));
 }
 
 export function readTraining(): CorpusLine[] {

@@ -5,6 +5,7 @@ import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { checkInLine } from './domain/safety/crisis-reply.ts';
 import { everydayCheck } from './domain/safety/everyday-check.ts';
+import { neutralTitle } from './domain/titles.ts';
 import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
@@ -96,6 +97,12 @@ describe('the three tiers with the offline coach', () => {
         expect(care.text).toContain('**112**');
         expect(care.text.includes('**117**')).toBe(tier === 'acute');
         expect(echoes(care.text, message)).toEqual([]);
+        // Its chat gets a neutral title with the day, never "New chat" nor the message's words.
+        const listed = await h.call('GET', '/api/v1/chat-sessions/', undefined, { userId });
+        const sessions = (await listed.json()) as Array<{ id: string; session_title: string }>;
+        const title = sessions.find((s) => s.id === care.sessionId)?.session_title;
+        expect(title).toBe(neutralTitle(language, h.clock.now()));
+        expect(echoes(title!, message)).toEqual([]);
 
         // The conversation stays open: the next message is answered, starting with a check-in.
         const next = await say(userId, messages[language].calm, care.sessionId, language);

@@ -47,11 +47,20 @@ describe('fetchExtractedTexts', () => {
       sessionId: session,
     });
     expect(texts).toEqual([
-      { id: png.id, name: 'photo.png', type: 'image/png', text: null, image: true, truncated: false },
+      {
+        id: png.id,
+        name: 'photo.png',
+        type: 'image/png',
+        size: makePng().length,
+        text: null,
+        image: true,
+        truncated: false,
+      },
       {
         id: docx.id,
         name: 'goals.docx',
         type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        size: makeDocx(['Run a marathon']).length,
         text: 'Run a marathon',
         image: false,
         truncated: false,

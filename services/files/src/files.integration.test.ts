@@ -392,8 +392,17 @@ describe('files service on PostgreSQL and Redis', () => {
         text: 'Ten years of gardening',
         image: false,
         truncated: false,
+        size: expect.any(Number),
       },
-      { id: photo.id, name: 'me.png', type: 'image/png', text: null, image: true, truncated: false },
+      {
+        id: photo.id,
+        name: 'me.png',
+        type: 'image/png',
+        text: null,
+        image: true,
+        truncated: false,
+        size: expect.any(Number),
+      },
     ]);
     // The unbound files joined the session they were used in.
     expect((await listOf(me, `?session_id=${session}`)).map((f) => f.id).sort()).toEqual(

@@ -1,12 +1,21 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '@innerview/kit/config';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import {
   devMailboxEnabled,
+  localPushServiceEnabled,
   mailDir,
   mailTransportKind,
   type NotificationsConfig,
   notificationsConfigSchema,
 } from './config.ts';
+import { loadOrCreateVapidKeys } from './push/vapid.ts';
+
+const pair = webpush.generateVAPIDKeys();
+const vapidPair = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
 
 const load = (env: Record<string, string>) =>
   loadConfig(notificationsConfigSchema, env) as NotificationsConfig;
@@ -38,6 +47,8 @@ describe('notifications configuration', () => {
     const secret = {
       INTERNAL_SIGNING_KEY: 'config-test-signing-key-of-32-characters-long',
       EVENT_PAYLOAD_KEY: 'XtB0sRnoyeRE5w9Q9IVzVyJhs36RHduIKE6HgrlC+Sc=',
+      MASTER_KEY: 'm3Vh0I4m1mIhbd0B7bH0mRC9K9E1fTQ0m+XJ3m8sQ3E=',
+      ...vapidPair,
     };
     expect(
       devMailboxEnabled(load({ NODE_ENV: 'production', SMTP_URL: 'smtps://mail.example.ch:465', ...secret })),
@@ -53,5 +64,45 @@ describe('notifications configuration', () => {
     );
     expect(() => load({ MAIL_FROM: 'a@b.ch, c@d.ch' })).toThrow('Invalid configuration: MAIL_FROM');
     expect(() => load({ APP_URL: 'javascript:alert(1)' })).toThrow('Invalid configuration: APP_URL');
+  });
+
+  it('needs the VAPID pair, its contact and the master key with PostgreSQL, and a pair that belongs together', () => {
+    const postgres = { DATABASE_URL: 'postgres://db/notifications', EVENT_PAYLOAD_KEY: 'x' };
+    expect(() => load(postgres)).toThrow(
+      'Invalid configuration: MASTER_KEY: required with a PostgreSQL DATABASE_URL',
+    );
+    expect(() => load({ ...postgres, MASTER_KEY: 'k', ...vapidPair })).toThrow(
+      'Invalid configuration: VAPID_SUBJECT: required with a PostgreSQL DATABASE_URL',
+    );
+    expect(() => load({ VAPID_SUBJECT: 'support@innerview.ch' })).toThrow(
+      'Invalid configuration: VAPID_SUBJECT',
+    );
+    const other = webpush.generateVAPIDKeys();
+    expect(() => loadOrCreateVapidKeys(load({ ...vapidPair, VAPID_PRIVATE_KEY: other.privateKey }))).toThrow(
+      'Invalid configuration: VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY',
+    );
+    expect(loadOrCreateVapidKeys(load(vapidPair))).toEqual({
+      publicKey: pair.publicKey,
+      privateKey: pair.privateKey,
+      subject: 'mailto:support@innerview.ch',
+    });
+  });
+
+  it('runs the local stand-in push service only where the dev mailbox runs', () => {
+    expect(localPushServiceEnabled(load({}))).toBe(true);
+    expect(localPushServiceEnabled(load({ SMTP_URL: 'smtp://mailpit:1025' }))).toBe(false);
+  });
+
+  it('embedded mode keeps one generated VAPID pair in DATA_DIR (0600), the same after a restart', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'iv-vapid-'));
+    try {
+      const first = loadOrCreateVapidKeys(load({ DATA_DIR: dir }));
+      const file = path.join(dir, 'notifications', 'vapid.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadOrCreateVapidKeys(load({ DATA_DIR: dir }))).toEqual(first);
+      expect(first.subject).toBe('mailto:support@innerview.ch');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -42,6 +42,43 @@ export const notificationsConfigSchema = baseConfigSchema
      */
     EVENT_PAYLOAD_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
     EVENT_PAYLOAD_KEYS_PREVIOUS: z.preprocess(blankToUndefined, z.string().trim().optional()),
+    /**
+     * Wraps the per-person data keys the push subscriptions are encrypted with (the endpoint is a
+     * capability URL). Required with PostgreSQL; embedded: `<DATA_DIR>/notifications/master.key`.
+     */
+    MASTER_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+    MASTER_KEYS_PREVIOUS: z.preprocess(blankToUndefined, z.string().trim().optional()),
+    /**
+     * The VAPID pair push messages are signed with (base64url, as `npx web-push generate-vapid-keys`
+     * prints them) and the contact push services may use (`mailto:` or `https:`). Required with
+     * PostgreSQL; embedded: a pair kept in `<DATA_DIR>/notifications/vapid.json`.
+     */
+    VAPID_PUBLIC_KEY: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url of an uncompressed P-256 point (87 characters)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url of a P-256 private key (43 characters)')
+        .optional(),
+    ),
+    VAPID_SUBJECT: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+        .optional(),
+    ),
+    /** Longest wait for a push service's answer to one message. */
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .superRefine((config, ctx) => {
     const transport = config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : 'file');
@@ -59,6 +96,11 @@ export const notificationsConfigSchema = baseConfigSchema
         path: ['MAIL_TRANSPORT'],
         message: 'file delivery is for development; set SMTP_URL in production',
       });
+    // After the transport's rules, which a production start names first.
+    if (config.DATABASE_URL?.startsWith('postgres'))
+      for (const name of ['MASTER_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+        if (!config[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'required with a PostgreSQL DATABASE_URL' });
   });
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema> & BaseConfig;
@@ -70,6 +112,14 @@ export function mailTransportKind(config: NotificationsConfig): 'file' | 'smtp' 
 /** The dev mailbox exists only where mails are files and never in production. */
 export function devMailboxEnabled(config: NotificationsConfig): boolean {
   return mailTransportKind(config) === 'file' && config.NODE_ENV !== 'production';
+}
+
+/**
+ * The local stand-in push service (embedded mode's dev tools, like the mailbox): on where mails are
+ * files and never in production. Endpoints on it are the only http:// ones accepted.
+ */
+export function localPushServiceEnabled(config: NotificationsConfig): boolean {
+  return devMailboxEnabled(config);
 }
 
 /** Where the file transport writes and the dev mailbox reads: `<DATA_DIR>/mail`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@innerview/contracts';
+import { generateKeyText } from '@innerview/crypto';
 import {
   createEvent,
   createEventBus,
@@ -14,10 +15,21 @@ import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { notificationsService } from './app.ts';
 import { sentMail } from './db/schema.ts';
 import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 import { startSmtpTestServer } from './testing/smtp-test-server.ts';
+
+/** A fresh VAPID pair as the settings production requires. */
+function vapidEnv() {
+  const pair = webpush.generateVAPIDKeys();
+  return {
+    VAPID_PUBLIC_KEY: pair.publicKey,
+    VAPID_PRIVATE_KEY: pair.privateKey,
+    VAPID_SUBJECT: 'mailto:support@innerview.ch',
+  };
+}
 
 /**
  * Distributed mode end to end, on the real servers: an auth event on the Redis bus goes through the
@@ -51,6 +63,8 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
         APP_URL: 'https://app.innerview.ch',
         MAIL_RETRY_BACKOFF_MS: '50',
         EVENT_PAYLOAD_KEY: testEventPayloadKey,
+        MASTER_KEY: generateKeyText(1),
+        ...vapidEnv(),
       },
       bus,
       jobs,

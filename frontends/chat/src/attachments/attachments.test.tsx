@@ -236,7 +236,7 @@ describe('client-side limits', () => {
 
 describe('attachmentsOfTranscript', () => {
   const note = formatAttachmentNote([
-    { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', name: 'notes.pdf', type: 'application/pdf' },
+    { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', name: 'notes.pdf', type: 'application/pdf', size: 2048 },
   ]);
 
   it('puts the files of a hidden paperclip note on the visible message after it', () => {
@@ -249,8 +249,9 @@ describe('attachmentsOfTranscript', () => {
       { id: 'm2', role: 'user', content: 'And now?', hidden: false },
     ]);
     expect([...map.keys()]).toEqual(['m1']);
+    // With its size: after a reload the chip reads as it did when sent.
     expect(map.get('m1')).toEqual([
-      { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', name: 'notes.pdf', type: 'application/pdf' },
+      { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', name: 'notes.pdf', type: 'application/pdf', size: 2048 },
     ]);
   });
 

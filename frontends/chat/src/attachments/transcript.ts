@@ -15,7 +15,13 @@ export function attachmentsOfTranscript(
   for (const entry of entries) {
     if (entry.hidden) {
       const files = entry.role === 'user' ? parseAttachmentNote(entry.content) : null;
-      if (files) pending = files.map(({ id, name, type }) => ({ id, name, type }));
+      if (files)
+        pending = files.map(({ id, name, type, size }) => ({
+          id,
+          name,
+          type,
+          ...(size === undefined ? {} : { size }),
+        }));
       continue;
     }
     if (entry.role === 'user' && pending && pending.length > 0) byMessage.set(entry.id, pending);

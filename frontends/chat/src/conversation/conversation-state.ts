@@ -18,6 +18,10 @@ export type ChatMessage = {
   /** The person stopped the reply: it ends mid-sentence, and says so. */
   stopped?: boolean;
   error?: MessageError;
+  /** An edited message or a regenerated reply: its place among its versions (ADR 0058). */
+  version?: { index: number; count: number };
+  /** Drawn as an earlier version the person is looking at (not the conversation's current branch). */
+  earlier?: boolean;
 };
 
 /**
@@ -57,6 +61,11 @@ export type ConversationAction =
   | { type: 'sendStarted'; user: ChatMessage; assistant: ChatMessage }
   /** docs/product.md#sending-a-chat-message retry: the following assistant message dropped, the failed flag cleared, resent. */
   | { type: 'retryStarted'; userId: string; assistant: ChatMessage }
+  /**
+   * An edit (a new user message) or a regeneration: the messages from `from` on are replaced by the
+   * new ones while the reply streams; the transcript is read again when it ends (with the versions).
+   */
+  | { type: 'revisionStarted'; from: string; user: ChatMessage | null; assistant: ChatMessage }
   /** An upload error aborts the send: the pair added at the start goes. */
   | { type: 'sendAborted'; userId: string; assistantId: string }
   | { type: 'streamOpened'; sessionId: string }
@@ -92,6 +101,7 @@ export function messageFromEntry(entry: TranscriptEntry, sessionId: string): Cha
     failed: entry.failed === true,
     hidden: entry.hidden || (entry.role === 'user' && isHiddenChatMessage(entry.content)),
     ...(entry.stopped ? { stopped: true } : {}),
+    ...(entry.version ? { version: entry.version } : {}),
   };
 }
 
@@ -160,6 +170,12 @@ export function conversationReducer(state: ConversationState, action: Conversati
         phase: 'sending',
       };
     }
+    case 'revisionStarted': {
+      const index = state.messages.findIndex((m) => m.id === action.from);
+      if (index < 0) return state;
+      const added = action.user ? [action.user, action.assistant] : [action.assistant];
+      return { ...state, messages: [...state.messages.slice(0, index), ...added], phase: 'sending' };
+    }
     case 'sendAborted':
       return {
         ...state,
@@ -219,6 +235,19 @@ export function conversationReducer(state: ConversationState, action: Conversati
 /** What is drawn: everything but hidden messages. */
 export function visibleMessages(messages: ChatMessage[]): ChatMessage[] {
   return messages.filter((m) => !m.hidden);
+}
+
+/**
+ * What may be revised (ADR 0058): the person's last visible message (edit) and the reply after it
+ * (regenerate), only while nothing is being sent or written, and not a failed exchange's reply.
+ */
+export function revisable(state: ConversationState): { lastUser?: string; lastReply?: string } {
+  if (state.phase !== 'idle' || !state.sessionId) return {};
+  const shown = visibleMessages(state.messages);
+  const last = shown.at(-1);
+  const lastUser = shown.findLast((m) => m.role === 'user');
+  const lastReply = last?.role === 'assistant' && !last.failed ? last.id : undefined;
+  return { lastUser: lastUser?.id, lastReply: lastReply && lastUser ? lastReply : undefined };
 }
 
 /**

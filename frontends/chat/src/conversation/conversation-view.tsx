@@ -1,16 +1,19 @@
 import { useGetMeQuery } from '@innerview/api-client';
 import { Alert, Button, Spinner, VisuallyHidden } from '@innerview/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DropZone, useAttachments } from '../attachments/index.ts';
 import { useGetCoachQuery, useListChatSessionsQuery } from '../chat-api.ts';
 import { MenuIcon } from '../icons.tsx';
+import { PhoneStatus, useIsMobile } from '../sidebar/index.ts';
 import { useBreakReminder } from './break-reminder.ts';
 import { Composer } from './composer.tsx';
-import { visibleMessages } from './conversation-state.ts';
+import { revisable, visibleMessages } from './conversation-state.ts';
 import { MessageList } from './message-list.tsx';
+import { useVersionViews, withVersionViews } from './message-versions.tsx';
 import { useOfflineSnapshot } from './offline-snapshot.ts';
+import { useCheckinOpening } from './use-checkin-opening.ts';
 import { useConversation } from './use-conversation.ts';
 
 type ConversationViewProps = {
@@ -21,8 +24,28 @@ type ConversationViewProps = {
   sidebarOpen: boolean;
 };
 
-/** Router state another screen may pass to start a chat with an intro message (docs/product.md#sending-a-chat-message). */
-type IntroState = { introMessage?: unknown } | null;
+/**
+ * Router state another screen may pass: an intro message to start a chat with
+ * (docs/product.md#sending-a-chat-message), or the message a search result opens (`focusMessage`).
+ */
+type IntroState = { introMessage?: unknown; focusMessage?: unknown } | null;
+
+/**
+ * The message a search result opened: older pages are read until it is among the messages (or the
+ * session's first page came); then it is the found one, scrolled to and marked.
+ */
+function useFoundMessage(
+  conversation: ReturnType<typeof useConversation>,
+  wanted: string | null,
+): string | null {
+  const { state } = conversation;
+  const present = wanted !== null && state.messages.some((m) => m.id === wanted);
+  useEffect(() => {
+    if (wanted === null || present || state.phase !== 'idle' || state.older !== 'available') return;
+    conversation.loadOlder();
+  }, [wanted, present, state.phase, state.older, conversation]);
+  return present ? wanted : null;
+}
 
 function useSessionTitle(sessionId: string | null): string | null {
   const { data } = useListChatSessionsQuery();
@@ -54,6 +77,10 @@ export function ConversationView({
   const navigate = useNavigate();
   const shown = useMemo(() => visibleMessages(state.messages), [state.messages]);
   useOfflineSnapshot(state.sessionId, title, state.phase, shown);
+  const versions = useVersionViews(state.sessionId, state.generation);
+  const drawn = useMemo(() => withVersionViews(shown, versions.views), [shown, versions.views]);
+  const focusMessage = (location.state as IntroState)?.focusMessage;
+  const found = useFoundMessage(conversation, typeof focusMessage === 'string' ? focusMessage : null);
 
   // An intro message handed over by another screen starts the chat once (then the state is cleared).
   const introHandled = useRef(false);
@@ -66,10 +93,20 @@ export function ConversationView({
     }
   }, [location.state, location.pathname, conversation, navigate]);
 
+  // A new chat with a goal's check-in due is opened by the coach (not when an intro was handed over).
+  const hasIntro = typeof (location.state as IntroState)?.introMessage === 'string';
+  const fresh =
+    sessionId === null && state.sessionId === null && state.phase === 'idle' && shown.length === 0;
+  const freshRef = useRef(fresh);
+  freshRef.current = fresh && !introHandled.current;
+  const stillFresh = useCallback(() => freshRef.current, []);
+  useCheckinOpening(sessionId, fresh && !hasIntro && !introHandled.current, stillFresh);
+
   const loading = state.phase === 'loading';
   const empty = !loading && !conversation.loadError && shown.length === 0;
   const firstName = me.data?.first_name?.trim();
   const breakReminder = useBreakReminder(me.data?.date_of_birth);
+  const mobile = useIsMobile();
 
   return (
     <section className="iv-chat-conversation" aria-labelledby="iv-chat-title">
@@ -94,6 +131,7 @@ export function ConversationView({
           )}
         </div>
       </header>
+      {mobile && !keyboardOpen && <PhoneStatus />}
 
       <DropZone onFiles={attachments.add} disabled={conversation.busy}>
         <div className="iv-chat-body">
@@ -135,7 +173,7 @@ export function ConversationView({
           ) : (
             <MessageList
               key={state.generation}
-              messages={shown}
+              messages={drawn}
               attachmentsByMessage={conversation.attachmentsByMessage}
               streaming={state.phase === 'streaming' || state.phase === 'sending'}
               busy={conversation.busy}
@@ -143,6 +181,11 @@ export function ConversationView({
               older={state.older}
               prepended={state.prepended}
               onLoadOlder={conversation.loadOlder}
+              revisable={revisable(state)}
+              onEdit={(text) => void conversation.edit(text)}
+              onRegenerate={() => void conversation.regenerate()}
+              onShowVersion={(message, index) => void versions.show(message, index)}
+              foundId={found}
             />
           )}
         </div>

@@ -1,11 +1,14 @@
 import { Button, useToast } from '@innerview/ui';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessageAttachments, type SentAttachment } from '../attachments/index.ts';
-import { CheckIcon, CopyIcon, RetryIcon } from '../icons.tsx';
+import { CheckIcon, CopyIcon, EditIcon, RetryIcon } from '../icons.tsx';
+import { AddGoal } from './add-goal.tsx';
 import type { ChatMessage, MessageError } from './conversation-state.ts';
 import { MarkdownText } from './markdown.tsx';
+import { MessageEditor } from './message-editor.tsx';
+import { VersionSwitcher } from './message-versions.tsx';
 import { failureKey, isAccessCode } from './reply-failure.ts';
 
 /** Where a subscription refusal sends the person to act on it. */
@@ -69,6 +72,16 @@ type MessageBubbleProps = {
   attachments: SentAttachment[] | undefined;
   onRetry: (userMessageId: string) => void;
   retryDisabled: boolean;
+  /** A goal the reply offers to keep (docs/product.md#goals): "Add as goal" under it. */
+  proposedGoal?: string;
+  /** The person's last message may be edited (ADR 0058). */
+  onEdit?: (text: string) => void;
+  /** The last reply may be written again. */
+  onRegenerate?: () => void;
+  /** Shows another version of an edited message or a regenerated reply. */
+  onShowVersion?: (message: ChatMessage, index: number) => void;
+  /** The message a search result opened: scrolled to, marked and focused. */
+  found?: boolean;
 };
 
 /**
@@ -80,15 +93,32 @@ export const MessageBubble = memo(function MessageBubble({
   attachments,
   onRetry,
   retryDisabled,
+  proposedGoal,
+  onEdit,
+  onRegenerate,
+  onShowVersion,
+  found,
 }: MessageBubbleProps) {
   const { t } = useTranslation('chat');
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (found) article.current?.focus({ preventScroll: true });
+  }, [found]);
   const mine = message.role === 'user';
+  const canEdit = onEdit && !message.earlier;
+  const canRegenerate = onRegenerate && !message.earlier;
   const writing = message.isStreaming && !message.failed;
   const failedReply = !mine && message.failed;
   return (
     <article
-      className={`iv-chat-message iv-chat-message--${message.role}`}
-      aria-label={mine ? t('message.fromYou') : t('message.fromCoach')}
+      ref={article}
+      className={`iv-chat-message iv-chat-message--${message.role}${found ? ' iv-chat-message--found' : ''}`}
+      aria-label={`${mine ? t('message.fromYou') : t('message.fromCoach')}${found ? ` (${t('message.found')})` : ''}`}
+      tabIndex={found ? -1 : undefined}
+      data-found={found || undefined}
+      data-earlier={message.earlier || undefined}
       data-message-id={message.id}
       data-streaming={writing || undefined}
       data-failed={message.failed || undefined}
@@ -96,7 +126,19 @@ export const MessageBubble = memo(function MessageBubble({
     >
       <div className="iv-chat-message__bubble">
         {attachments && attachments.length > 0 && <MessageAttachments attachments={attachments} />}
-        {mine ? (
+        {mine && editing && onEdit ? (
+          <MessageEditor
+            initial={message.content}
+            onCancel={() => {
+              setEditing(false);
+              setTimeout(() => editButton.current?.focus(), 0);
+            }}
+            onSave={(text) => {
+              setEditing(false);
+              onEdit(text);
+            }}
+          />
+        ) : mine ? (
           <p className="iv-chat-message__text">{message.content}</p>
         ) : message.content !== '' ? (
           <MarkdownText text={message.content} />
@@ -115,6 +157,7 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         {failedReply && message.error && <FailureText error={message.error} />}
         {failedReply && !message.error && <FailureText error={{ code: 'SERVER_ERROR', message: '' }} />}
+        {proposedGoal && <AddGoal title={proposedGoal} />}
       </div>
       <div className="iv-chat-message__actions">
         {mine && message.failed && (
@@ -131,7 +174,41 @@ export const MessageBubble = memo(function MessageBubble({
         {mine && message.failed && (
           <span className="iv-chat-message__not-sent">{t('message.notAnswered')}</span>
         )}
-        {message.content !== '' && !writing && !failedReply && <CopyButton text={message.content} />}
+        {message.version && onShowVersion && !writing && (
+          <VersionSwitcher
+            index={message.version.index}
+            count={message.version.count}
+            onShow={(index) => onShowVersion(message, index)}
+          />
+        )}
+        {message.content !== '' && !writing && !failedReply && !editing && (
+          <CopyButton text={message.content} />
+        )}
+        {canEdit && !editing && (
+          <button
+            ref={editButton}
+            type="button"
+            className="iv-chat-message__action"
+            onClick={() => setEditing(true)}
+            aria-label={t('message.edit')}
+            title={t('message.edit')}
+            data-testid="edit-message"
+          >
+            <EditIcon />
+          </button>
+        )}
+        {canRegenerate && (
+          <button
+            type="button"
+            className="iv-chat-message__action"
+            onClick={onRegenerate}
+            aria-label={t('message.regenerateLabel')}
+            title={t('message.regenerate')}
+            data-testid="regenerate-reply"
+          >
+            <RetryIcon />
+          </button>
+        )}
       </div>
     </article>
   );

@@ -1,8 +1,9 @@
 import { Button, Spinner, VisuallyHidden } from '@innerview/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { SentAttachment } from '../attachments/index.ts';
+import { proposedGoals } from './add-goal.tsx';
 import type { ChatMessage, OlderMessages } from './conversation-state.ts';
 import { MessageBubble } from './message-bubble.tsx';
 
@@ -17,6 +18,13 @@ type MessageListProps = {
   /** Visible messages put before the first page since the list started. */
   prepended: number;
   onLoadOlder: () => void;
+  /** The last message may be edited and the last reply written again (ids), with what does it. */
+  revisable: { lastUser?: string; lastReply?: string };
+  onEdit: (text: string) => void;
+  onRegenerate: () => void;
+  onShowVersion: (message: ChatMessage, index: number) => void;
+  /** The message a search result opened: scrolled into view and marked. */
+  foundId: string | null;
 };
 
 /**
@@ -44,10 +52,24 @@ export function MessageList({
   older,
   prepended,
   onLoadOlder,
+  revisable,
+  onEdit,
+  onRegenerate,
+  onShowVersion,
+  foundId,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const list = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
+  const goals = useMemo(() => proposedGoals(messages), [messages]);
+
+  // A search result's message: brought to the middle of the view once it is among the messages.
+  const foundIndex = foundId ? messages.findIndex((m) => m.id === foundId) : -1;
+  useEffect(() => {
+    if (foundIndex < 0) return;
+    atBottom.current = false;
+    list.current?.scrollToIndex({ index: foundIndex, align: 'center' });
+  }, [foundIndex]);
 
   // A reply grows the last message, not the number of messages: follow it while at the bottom.
   const onHeightChanged = useCallback(() => {
@@ -84,6 +106,11 @@ export function MessageList({
             attachments={attachmentsByMessage.get(message.id)}
             onRetry={onRetry}
             retryDisabled={busy}
+            proposedGoal={goals.get(message.id)}
+            onEdit={message.id === revisable.lastUser ? onEdit : undefined}
+            onRegenerate={message.id === revisable.lastReply ? onRegenerate : undefined}
+            onShowVersion={busy ? undefined : onShowVersion}
+            found={message.id === foundId}
           />
         )}
         components={{ Header: ListStart, Footer: ListEnd }}

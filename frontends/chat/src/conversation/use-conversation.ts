@@ -18,9 +18,15 @@ import {
   conversationReducer,
   initialConversation,
   messageToSend,
+  visibleMessages,
 } from './conversation-state.ts';
 import { describeFailure } from './reply-failure.ts';
-import { postMessageStream, resumeReplyStream } from './stream/chat-calls.ts';
+import {
+  postEditStream,
+  postMessageStream,
+  postRegenerateStream,
+  resumeReplyStream,
+} from './stream/chat-calls.ts';
 import { followReply, type ReplyEnd } from './stream/follow-reply.ts';
 import type { ReplyPiece } from './stream/read-reply-events.ts';
 import { SeenEvents } from './stream/seen-events.ts';
@@ -74,6 +80,10 @@ export type Conversation = {
   reload(): void;
   /** Reads the page before the oldest message on screen (scrolled to the top, or a retry). */
   loadOlder(): void;
+  /** Gives the person's last message a new text and follows its new reply (ADR 0058). */
+  edit(text: string): Promise<void>;
+  /** Follows a new reply to the person's last message (ADR 0058). */
+  regenerate(): Promise<void>;
 };
 
 /**
@@ -357,6 +367,71 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
     [follow, language, requireToken],
   );
 
+  /** The newest page read again without a spinner: what the server kept, with the versions. */
+  const refresh = useCallback(
+    async (id: string) => {
+      const result = await dispatchApi(
+        chatApi.endpoints.getTranscript.initiate(
+          { id, limit: TRANSCRIPT_PAGE_SIZE },
+          { forceRefetch: true, subscribe: false },
+        ),
+      );
+      const current = stateRef.current;
+      if (!mounted.current || !result.data || current.sessionId !== id || current.phase !== 'idle') return;
+      dispatch({ type: 'loaded', sessionId: id, entries: result.data, complete: isFirstPage(result.data) });
+    },
+    [dispatchApi],
+  );
+
+  /** The server's id of the last visible message of a role (a message sent here has a local id). */
+  const serverIdOf = useCallback(
+    async (message: ChatMessage, sessionId: string): Promise<string | undefined> => {
+      if (!message.id.startsWith('local-')) return message.id;
+      const result = await dispatchApi(
+        chatApi.endpoints.getTranscript.initiate(
+          { id: sessionId, limit: 4 },
+          { forceRefetch: true, subscribe: false },
+        ),
+      );
+      return result.data?.filter((e) => !e.hidden && e.role === message.role).at(-1)?.id;
+    },
+    [dispatchApi],
+  );
+
+  const revise = useCallback(
+    async (text: string | null) => {
+      const current = stateRef.current;
+      const sessionId = current.sessionId;
+      if (!sessionId || current.phase !== 'idle' || !requireToken()) return;
+      const shown = visibleMessages(current.messages);
+      const lastUser = shown.findLast((m) => m.role === 'user');
+      const from = text === null ? shown.at(-1) : lastUser;
+      if (!lastUser || !from || (text === null && from.role !== 'assistant')) return;
+      const message = text?.trim() ?? '';
+      if (text !== null && message === '') return;
+      const messageId = text === null ? undefined : await serverIdOf(lastUser, sessionId);
+      if (!mounted.current || stateRef.current.phase !== 'idle' || (text !== null && !messageId)) return;
+      const assistant = newMessage('assistant', '', sessionId);
+      dispatch({
+        type: 'revisionStarted',
+        from: from.id,
+        user: text === null ? null : newMessage('user', message, sessionId),
+        assistant,
+      });
+      await follow({
+        assistantId: assistant.id,
+        sessionId,
+        resuming: false,
+        open: (signal) =>
+          text === null
+            ? postRegenerateStream({ sessionId, language }, signal)
+            : postEditStream({ sessionId, messageId: messageId!, message, language }, signal),
+      });
+      if (mounted.current && sessionRef.current === sessionId) await refresh(sessionId);
+    },
+    [follow, language, refresh, requireToken, serverIdOf],
+  );
+
   const [stopReply] = chatApi.useStopReplyMutation();
   const stop = useCallback(() => {
     const run = runRef.current;
@@ -401,6 +476,8 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
       startWithIntro,
       reload,
       loadOlder: () => void loadOlder(),
+      edit: (text: string) => revise(text),
+      regenerate: () => revise(null),
     }),
     [
       state,
@@ -413,6 +490,7 @@ export function useConversation(routeSessionId: string | null, attachments: UseA
       startWithIntro,
       reload,
       loadOlder,
+      revise,
     ],
   );
 }

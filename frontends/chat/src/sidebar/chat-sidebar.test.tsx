@@ -301,10 +301,46 @@ describe('subscription', () => {
 });
 
 describe('account links and log out', () => {
-  it('links to help, profile and settings', async () => {
-    fakeApi([sessions, finished, monthly]);
+  const inProgress: FakeRoute = {
+    method: 'GET',
+    path: '/questionnaire/status',
+    body: { status: 'in_progress', is_complete: false, next_step: 4 },
+  };
+  const trial: FakeRoute = {
+    method: 'GET',
+    path: '/subscriptions/status',
+    body: { subscription_status: 'freemium', days_remaining: 23 },
+  };
+
+  it('on a desktop the column keeps to the chat: no account links, no log out (the top bar has them, ADR 60)', async () => {
+    fakeApi([sessions, inProgress, trial]);
     renderSidebar();
-    const nav = await screen.findByRole('navigation', { name: 'Account' });
+    await screen.findByText('Sleep and stress');
+    expect(await screen.findByTestId('questionnaire-reminder')).toBeTruthy();
+    expect(await screen.findByTestId('sidebar-plan')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+    for (const name of ['Help hub', 'My profile', 'Settings'])
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  it('on a phone the one menu links to help, profile and settings; the reminder and the trial days stay outside it, in view', async () => {
+    setViewport('mobile');
+    fakeApi([sessions, inProgress, trial]);
+    renderSidebar({}, { withPhoneStatus: true });
+    const drawer = await screen.findByRole('dialog', { name: 'Your chats and account' });
+    await within(drawer).findByText('Sleep and stress');
+    // Shown once, outside the drawer.
+    const reminders = await screen.findAllByTestId('questionnaire-reminder');
+    expect(reminders).toHaveLength(1);
+    expect(drawer.contains(reminders[0]!)).toBe(false);
+    expect(reminders[0]!.textContent).toContain('Finish your questionnaire');
+    const plans = await screen.findAllByTestId('sidebar-plan');
+    expect(plans).toHaveLength(1);
+    expect(drawer.contains(plans[0]!)).toBe(false);
+    expect(plans[0]!.textContent).toContain('23 days left in your free trial');
+
+    const nav = within(drawer).getByRole('navigation', { name: 'Account' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Help hub' }));
     expect(location()).toBe('/help');
     await userEvent.click(within(nav).getByRole('link', { name: 'My profile' }));
@@ -314,6 +350,7 @@ describe('account links and log out', () => {
   });
 
   it('closes the chats, ends the session and says Logged Out', async () => {
+    setViewport('mobile');
     const api = fakeApi([
       sessions,
       finished,

@@ -3,6 +3,7 @@ import { Button, Dialog } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../icons.tsx';
 import { AccountLinks } from './account-links.tsx';
+import { ChatSearch } from './chat-search.tsx';
 import { PlanStatus } from './plan-status.tsx';
 import { QuestionnaireReminder } from './questionnaire-reminder.tsx';
 import { SessionHistory } from './session-history.tsx';
@@ -18,10 +19,13 @@ export type ChatSidebarProps = {
 };
 
 /**
- * The chat sidebar of docs/product.md#chat-sidebar: new chat, history, the questionnaire reminder, the trial or plan,
- * and the account links with log out. From 768 px a fixed column; below, a modal drawer (focus
- * trapped, Escape and the backdrop close it, focus returns to the button that opened it), closed
- * again whenever a link in it is followed.
+ * The chat sidebar of docs/product.md#chat-sidebar. One navigation per size (ADR 60): from 768 px a
+ * fixed column with the chat's own items only (new chat, the questionnaire reminder, history, the
+ * trial or plan): the shell's top bar carries help, profile, settings and log out. Below, the one
+ * menu of the screen: a modal drawer (focus trapped, Escape and the backdrop close it, focus
+ * returns to the button that opened it) with new chat, history and the account links, closed again
+ * whenever a link in it is followed; the reminder and the trial days stay in view above the
+ * conversation instead (PhoneStatus).
  */
 export function ChatSidebar({ activeSessionId, onNewChat, open, onClose }: ChatSidebarProps) {
   const { t } = useTranslation('sidebar');
@@ -40,11 +44,13 @@ export function ChatSidebar({ activeSessionId, onNewChat, open, onClose }: ChatS
       >
         <PlusIcon /> {t('newChat')}
       </Button>
-      <QuestionnaireReminder onNavigate={onNavigate} />
-      <SessionHistory activeSessionId={activeSessionId} onNavigate={onNavigate} />
+      {/* While searching, the results take the reminder's and the history's place. */}
+      <ChatSearch onNavigate={onNavigate}>
+        {!mobile && <QuestionnaireReminder />}
+        <SessionHistory activeSessionId={activeSessionId} onNavigate={onNavigate} />
+      </ChatSearch>
       <div className="iv-sidebar__foot">
-        <PlanStatus onNavigate={onNavigate} />
-        <AccountLinks onNavigate={onNavigate} />
+        {mobile ? <AccountLinks onNavigate={onNavigate} /> : <PlanStatus />}
       </div>
     </div>
   );

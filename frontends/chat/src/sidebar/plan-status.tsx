@@ -8,11 +8,29 @@ import { planSummary, type SubscriptionDisplay } from './plan-summary.ts';
  * The subscription in the sidebar: trial days left (warning tone in the last 7 days) with Upgrade,
  * the plan name for a paid plan, or a payment-overdue line. Nothing without subscription info.
  */
-export function PlanStatus({ onNavigate }: { onNavigate?: () => void }) {
+export function PlanStatus({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
   const { t } = useTranslation('sidebar');
   const { data } = useGetSubscriptionStatusQuery();
   const summary = planSummary(data as SubscriptionDisplay | undefined);
   if (!summary) return null;
+
+  // On a phone only the trial days need to be in view: a paid plan needs no line, and an overdue
+  // payment has the main layout's notice above every area.
+  if (compact) {
+    if (summary.kind !== 'trial') return null;
+    return (
+      <p
+        className="iv-phone-status__line iv-sidebar-plan--trial"
+        data-tone={summary.warning ? 'warning' : undefined}
+        data-testid="sidebar-plan"
+      >
+        <span>{t('trial.daysRemaining', { count: summary.daysRemaining })}</span>
+        <Link to="/pricing" className="iv-link">
+          {t('trial.upgrade')}
+        </Link>
+      </p>
+    );
+  }
 
   if (summary.kind === 'paid') {
     return (

@@ -12,7 +12,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import sidebarDe from '../../locales/de/sidebar.json' with { type: 'json' };
 import sidebar from '../../locales/en/sidebar.json' with { type: 'json' };
-import { ChatSidebar, type ChatSidebarProps } from './index.ts';
+import { ChatSidebar, type ChatSidebarProps, PhoneStatus } from './index.ts';
 
 /** jsdom lacks what Radix uses. */
 export function polyfillJsdom(): void {
@@ -72,7 +72,7 @@ function Location() {
 
 export function renderSidebar(
   props: Partial<ChatSidebarProps> = {},
-  options: { lng?: 'en' | 'de'; path?: string; withOpener?: boolean } = {},
+  options: { lng?: 'en' | 'de'; path?: string; withOpener?: boolean; withPhoneStatus?: boolean } = {},
 ) {
   const store = createStore();
   const i18n = createI18n({
@@ -98,6 +98,7 @@ export function renderSidebar(
             announceLabel="Notification"
           >
             <MemoryRouter initialEntries={[options.path ?? '/chat']}>
+              {options.withPhoneStatus && <PhoneStatus />}
               {options.withOpener ? <DrawerHarness {...all} /> : <ChatSidebar {...all} />}
               <Location />
             </MemoryRouter>
@@ -124,7 +125,8 @@ export function fakeApi(routes: FakeRoute[]) {
     const index = Math.min(served.get(key) ?? 0, matching.length - 1);
     served.set(key, index + 1);
     const route = matching[index]!;
-    return jsonResponse(route.status ?? 200, route.body ?? {});
+    // A 204 has no body (a Response refuses one).
+    return jsonResponse(route.status ?? 200, route.status === 204 ? undefined : (route.body ?? {}));
   });
   const calls = (method: string, path: string) =>
     fake.requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`);
@@ -134,7 +136,11 @@ export function fakeApi(routes: FakeRoute[]) {
 /** Waits for a toast whose text contains `text`. */
 export function findToast(text: string) {
   return waitFor(() => {
-    const region = screen.getByRole('region', { name: /^Notifications/, hidden: true });
+    // By its label, not its role: a dialog open beside it marks it aria-hidden (Radix), and a hidden
+    // element has no accessible name; the sidebar's live search status keeps the region's parent
+    // in view, so the mark lands on the region itself.
+    const region = document.querySelector<HTMLElement>('section[aria-label^="Notifications"]');
+    if (!region) throw new Error('no notifications region');
     const found = within(region)
       .queryAllByRole('listitem', { hidden: true })
       .find((item) => item.textContent?.includes(text));

@@ -12,6 +12,8 @@ export const REMOTE_NAMESPACES: Readonly<Record<string, RemoteName>> = {
   account: 'account',
   help: 'account',
   subscription: 'account',
+  goals: 'account',
+  memory: 'account',
 };
 
 /**

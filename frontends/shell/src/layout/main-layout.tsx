@@ -9,6 +9,7 @@ import { SubscriptionNotices } from './subscription-notices.tsx';
 
 const NAV_ITEMS = [
   { to: PATHS.chat, key: 'layout.chat' },
+  { to: PATHS.goals, key: 'layout.goals' },
   { to: PATHS.profile, key: 'layout.profile' },
   { to: PATHS.settings, key: 'layout.settings' },
   { to: PATHS.help, key: 'layout.help' },
@@ -23,6 +24,10 @@ const NAV_ITEMS = [
  * (CSS shows the button and hides the panel until it is open; on wider screens the button is
  * hidden and the panel is the rest of the row). Escape closes it and puts focus back on the
  * button; a tap outside or a new page closes it.
+ *
+ * One navigation per size (ADR 60): the chat area below 768 px has its own compact header whose
+ * one menu carries the chat's items and these links too, so there this bar is not shown once the
+ * chat has loaded (shell.css) and a phone never shows two menus.
  */
 export function MainLayout() {
   const { t } = useTranslation(['shell', 'common']);

@@ -23,6 +23,7 @@ export const PATHS = {
   questionnaire: '/onboarding/questionnaire',
   chat: '/chat',
   chatSession: '/chat/:sessionId',
+  goals: '/goals',
   profile: '/profile',
   settings: '/settings',
   help: '/help',

@@ -48,7 +48,9 @@ describe('route table', () => {
 
   it('sends a visitor from a guarded route to /', async () => {
     const { router } = renderApp('/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    // The landing page: what Innerview is, with the sign-in beside it.
+    expect(await screen.findByRole('heading', { level: 1, name: /An AI coach that knows you/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -75,7 +77,7 @@ describe('route table', () => {
 
     await act(() => router.navigate('/elsewhere'));
     await userEvent.click(await screen.findByRole('button', { name: 'Go to Home' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 

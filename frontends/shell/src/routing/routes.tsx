@@ -31,7 +31,12 @@ function authScreen(path: string, load: () => Promise<ComponentType>): RouteObje
 /** The main layout and its four areas, each rendered by a remote (chat or account). */
 function remoteArea(
   path: string,
-  remote: 'chat/ChatApp' | 'account/ProfilePage' | 'account/SettingsPage' | 'account/HelpHubPage',
+  remote:
+    | 'chat/ChatApp'
+    | 'account/ProfilePage'
+    | 'account/SettingsPage'
+    | 'account/HelpHubPage'
+    | 'account/GoalsPage',
 ): RouteObject {
   return {
     path,
@@ -57,7 +62,11 @@ export const routes: RouteObject[] = [
           {
             element: <PublicFrame />,
             children: [
-              authScreen(PATHS.root, async () => (await import('../screens/auth/login-page.tsx')).LoginPage),
+              // What Innerview is, with the sign-in beside it (issue 20): the first thing a visitor sees.
+              authScreen(
+                PATHS.root,
+                async () => (await import('../screens/auth/landing-page.tsx')).LandingPage,
+              ),
               authScreen(PATHS.login, async () => (await import('../screens/auth/login-page.tsx')).LoginPage),
               authScreen(
                 PATHS.signup,
@@ -141,6 +150,7 @@ export const routes: RouteObject[] = [
             children: [
               remoteArea(PATHS.chat, 'chat/ChatApp'),
               remoteArea(PATHS.chatSession, 'chat/ChatApp'),
+              remoteArea(PATHS.goals, 'account/GoalsPage'),
               remoteArea(PATHS.profile, 'account/ProfilePage'),
               remoteArea(PATHS.settings, 'account/SettingsPage'),
               remoteArea(PATHS.help, 'account/HelpHubPage'),

@@ -462,7 +462,9 @@ export function eventBusContract(
             on('platform.ping', async (event, tx) => {
               if (event.id === first.id) {
                 firstTries++;
-                if (Date.now() < downUntil) throw outages[firstTries % outages.length];
+                // Down for a while and for at least three tries: on a loaded machine the first
+                // try could otherwise come after the outage (seen on CI-like load).
+                if (firstTries <= 3 || Date.now() < downUntil) throw outages[firstTries % outages.length];
               }
               await recordEffect(tx, group, event.id);
               applied.push(event.id);

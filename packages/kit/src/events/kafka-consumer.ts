@@ -83,16 +83,29 @@ export class KafkaSubscription {
     await consumer.connect();
     // A group new to a topic starts at its oldest retained message; an existing one keeps its offsets.
     await consumer.subscribe({ topics: [...this.#d.types.keys()], fromBeginning: true });
-    await consumer.run({
-      autoCommit: true,
-      partitionsConsumedConcurrently: 4,
-      eachMessage: (payload) => this.#onMessage(payload),
-    });
+    // kafkajs's run() resolves only once the group has given us partitions: after a kill -9 the
+    // broker waits out the dead member's session first (30 s). So run() is not awaited past
+    // `joinTimeoutMs`: the caller (a starting service) serves meanwhile, and consumption starts
+    // when the group is formed. Failures after that go through kafkajs's own restart (onCrash).
+    let failed: { error: unknown } | undefined;
+    const running = consumer
+      .run({
+        autoCommit: true,
+        partitionsConsumedConcurrently: 4,
+        eachMessage: (payload) => this.#onMessage(payload),
+      })
+      .catch((error: unknown) => {
+        failed = { error };
+        this.#d.log.error(
+          { group: this.#group, err: { name: (error as Error)?.name } },
+          'kafka bus: the consumer could not start',
+        );
+      });
     // Resolve once the group has given us partitions, so events published next are shared.
-    if (!(await settlesWithin(joined, joinTimeoutMs))) {
-      this.#d.log.warn({ group: this.#group }, 'kafka bus: still joining the group');
-    }
+    const settled = await settlesWithin(Promise.race([joined, running]), joinTimeoutMs);
     removeListener?.();
+    if (failed) throw failed.error;
+    if (!settled) this.#d.log.warn({ group: this.#group }, 'kafka bus: still joining the group');
   }
 
   async #onMessage({ topic, partition, message, heartbeat, pause }: EachMessagePayload): Promise<void> {

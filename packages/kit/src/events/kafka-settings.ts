@@ -80,7 +80,11 @@ export function kafkaClientConfig(connection: KafkaConnection, log: EventsLogger
     logCreator:
       () =>
       ({ level, namespace, log: entry }) => {
-        const fields = { kafka: namespace, detail: entry.message };
+        // kafkajs's own error text ("The coordinator is not available") says what went wrong; a
+        // fresh broker gives a few such answers in its first seconds, and the client retries them.
+        const fields: Record<string, unknown> = { kafka: namespace, detail: entry.message };
+        if (typeof entry.error === 'string') fields.error = entry.error;
+        if (typeof entry.retryCount === 'number') fields.retry = entry.retryCount;
         if (level <= logLevel.ERROR) log.error(fields, 'kafka client');
         else log.warn(fields, 'kafka client');
       },

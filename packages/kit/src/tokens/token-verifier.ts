@@ -21,7 +21,7 @@ export class TokenCheckUnavailableError extends Error {
 export interface TokenVerifierOptions {
   /** The auth service's JWKS URL (`http://auth…/.well-known/jwks.json`) or a loader of the key set. */
   jwks: string | URL | (() => Promise<JSONWebKeySet>);
-  revocations: RevocationStore;
+  revocations: Pick<RevocationStore, 'isRevoked'>;
   issuer?: string;
   audience?: string;
   /** Injectable for tests of expiry. */

@@ -1,21 +1,31 @@
 import { HttpError } from '@innerview/kit';
 import type { AuthContext } from '../auth-context.ts';
 import { consumeOneTimeToken, findOneTimeToken, retireOneTimeTokens } from '../db/one-time-tokens.ts';
-import { findUserByEmail, markVerified } from '../db/users.ts';
+import { findUserByEmail, findUserById, markVerified } from '../db/users.ts';
 import { oneTimeTokenState } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
 import { hashOneTimeToken } from '../security/one-time-tokens.ts';
 import { userEvent } from './events.ts';
 import { issueVerification } from './signup.ts';
 
-/** POST /users/verify: uses a verification token once and marks the address verified. */
-export async function verifyEmail(auth: AuthContext, token: string): Promise<{ message: string }> {
+/**
+ * POST /users/verify: uses a verification token once and marks the address verified. A link of
+ * an account that is verified already (the link opened twice, or an older one) is no failure:
+ * the answer says so (`already_verified`), and the screen shows that calmly instead of an error.
+ */
+export async function verifyEmail(
+  auth: AuthContext,
+  token: string,
+): Promise<{ message: string; already_verified?: true }> {
   const hash = hashOneTimeToken(token);
-  await auth.service.transaction(async (tx, emit) => {
+  return auth.service.transaction(async (tx, emit) => {
     const now = auth.service.clock.now();
     const userId = await consumeOneTimeToken(tx, hash, 'email_verification', now);
     if (!userId) {
-      const state = oneTimeTokenState(await findOneTimeToken(tx, hash, 'email_verification'), now);
+      const row = await findOneTimeToken(tx, hash, 'email_verification');
+      if (row && (await findUserById(tx, row.userId))?.isVerified)
+        return { message: accountMessages.emailAlreadyVerified, already_verified: true as const };
+      const state = oneTimeTokenState(row, now);
       if (state === 'expired')
         throw new HttpError(400, tokenMessages.verificationExpired, authErrorCodes.tokenExpired);
       throw new HttpError(400, tokenMessages.verificationInvalid, authErrorCodes.tokenInvalid);
@@ -23,8 +33,8 @@ export async function verifyEmail(auth: AuthContext, token: string): Promise<{ m
     await retireOneTimeTokens(tx, userId, 'email_verification', now);
     if (await markVerified(tx, userId, now))
       await emit(userEvent(auth, 'auth.user.verified', userId, { userId }));
+    return { message: accountMessages.emailVerified };
   });
-  return { message: accountMessages.emailVerified };
 }
 
 /**

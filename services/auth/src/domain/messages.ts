@@ -36,6 +36,7 @@ export const neutralMessages = {
 
 export const accountMessages = {
   emailVerified: 'Email verified. You can now sign in.',
+  emailAlreadyVerified: 'Your email address is already verified. You can sign in.',
   passwordUpdated: 'Password updated successfully. Please sign in with your new password.',
   loggedOut: 'Logged out',
   languageInvalid: 'Language must be one of en, fr, de, it, es',

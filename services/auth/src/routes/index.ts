@@ -5,6 +5,7 @@ import { jwksRoute } from './jwks-route.ts';
 import { loginRoutes } from './login-routes.ts';
 import { meRoutes } from './me-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
+import { revocationRoute } from './revocation-route.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { signupRoutes } from './signup-routes.ts';
 
@@ -18,5 +19,6 @@ export function routes(auth: AuthContext): RouteDefinition[] {
     ...accountRoutes(auth),
     ...settingsRoutes(auth),
     jwksRoute(auth),
+    revocationRoute(auth),
   ];
 }

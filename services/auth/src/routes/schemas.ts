@@ -55,6 +55,9 @@ export const SettingsRequest = z
   .meta({ id: 'SettingsRequest' });
 
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export const VerifyResponse = z
+  .object({ message: z.string(), already_verified: z.literal(true).optional() })
+  .meta({ id: 'VerifyResponse' });
 
 export const TokenResponse = z
   .object({

@@ -7,7 +7,7 @@ import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
 import { fieldError, normaliseEmail } from '../domain/validation.ts';
 import { enforceRateLimits } from './rate-limit.ts';
-import { MessageResponse, ResendRequest, SignupRequest, VerifyRequest } from './schemas.ts';
+import { MessageResponse, ResendRequest, SignupRequest, VerifyRequest, VerifyResponse } from './schemas.ts';
 
 /** 422 with the spec's e-mail message when the address is missing or malformed. */
 export function requireEmail(value: string, loc: 'body' | 'path', field: string): string {
@@ -49,7 +49,7 @@ export function signupRoutes(auth: AuthContext): RouteDefinition[] {
       auth: 'none',
       body: VerifyRequest,
       responses: {
-        200: { description: 'Verified', schema: MessageResponse },
+        200: { description: 'Verified (or verified already: `already_verified`)', schema: VerifyResponse },
         400: { description: 'TOKEN_EXPIRED or TOKEN_INVALID (invalid or already used)' },
       },
       handler: ({ body }) => verifyEmail(auth, body.token),

@@ -104,9 +104,5 @@ export function pricesIn(list: PriceList, currency: string, trialDays: number): 
   ];
 }
 
-/** "CHF 19.00": amount plus currency, as docs/product.md#billing-terms wants them shown. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
-}
+/** "CHF 19.00": amount plus currency, as docs/product.md#billing-terms wants them shown (the glossary, ADR 60). */
+export { formatMoney } from '@innerview/contracts/glossary';

@@ -1,11 +1,19 @@
 import { QuestionnaireAnswersSnapshot } from '@innerview/contracts';
 import { chatMessageKind } from '@innerview/contracts/chat';
 import type { ChatContext } from '../chat-context.ts';
-import { insertMessage, listSessionMessages, setReplyFailed } from '../db/messages.ts';
+import {
+  insertMessage,
+  listSessionMessages,
+  type MessageRow,
+  setReplyFailed,
+  setReplySuperseded,
+  supersedeExchange,
+} from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
 import { leaseColumns } from '../db/reply-leases.ts';
 import { insertSession, type SessionRow, updateSession } from '../db/sessions.ts';
 import type { HistoryTurn, QuestionnaireAnswer } from '../domain/coach-context.ts';
+import { indexMessage, searchRows } from './search.ts';
 import { aad, decryptMessage, encryptMessage } from './stored-text.ts';
 
 /** More than any budget keeps; older turns only feed the summary lines. */
@@ -22,7 +30,18 @@ export interface TurnInput {
   fileIds: string[];
   /** The hidden note naming the message's files, stored just before it (docs/product.md#hidden-message-kinds paperclip mark). */
   attachmentNote: { id: string; text: string } | null;
+  /** An edit of the last message, or a new reply to it (ADR 0058); absent for a new message. */
+  revision?: Revision;
 }
+
+/**
+ * `edit`: the message `replaces` and its replies become an earlier version, the new text is stored
+ * as the current one. `regenerate`: `reply` becomes an earlier version and `userMessage` is
+ * answered again (nothing new is stored for it).
+ */
+export type Revision =
+  | { kind: 'edit'; replaces: MessageRow; replyIds: string[] }
+  | { kind: 'regenerate'; userMessage: MessageRow; reply: MessageRow };
 
 export interface PreparedTurn {
   /** The stored user message's id: the new one, or the failed one a retry reuses. */
@@ -51,31 +70,61 @@ export async function prepareTurn(chat: ChatContext, input: TurnInput): Promise<
   const history: HistoryTurn[] = [];
   let retried: string | undefined;
   let afterCareReply = false;
+  const { revision } = input;
+  const answered =
+    revision?.kind === 'edit'
+      ? revision.replaces.id
+      : revision?.kind === 'regenerate'
+        ? revision.userMessage.id
+        : undefined;
   if (input.session) {
-    const rows = await listSessionMessages(service.db, input.session.id, { newest: HISTORY_LOAD });
+    let rows = await listSessionMessages(service.db, input.session.id, { newest: HISTORY_LOAD });
+    // A revision answers the conversation as it stood before the message it revises.
+    const at = answered ? rows.findIndex((row) => row.id === answered) : -1;
+    if (at >= 0) rows = rows.slice(0, at);
     const texts = await Promise.all(rows.map((row) => decryptMessage(chat, row)));
     const last = rows.at(-1);
-    if (last?.role === 'user' && last.replyFailed && texts.at(-1) === input.message) retried = last.id;
+    if (!revision && last?.role === 'user' && last.replyFailed && texts.at(-1) === input.message)
+      retried = last.id;
     rows.forEach((row, i) => {
       if (!row.replyFailed) history.push({ role: row.role, content: texts[i]! });
     });
     afterCareReply = rows.findLast((row) => row.role === 'assistant')?.kind === 'safety';
   }
-  const stored = retried
-    ? reuseFailedMessage(chat, input.session!.id, retried)
-    : storeNewMessage(chat, input);
+  const stored =
+    revision?.kind === 'regenerate'
+      ? replaceReply(chat, input.session!.id, revision)
+      : retried
+        ? reuseFailedMessage(chat, input.session!.id, retried)
+        : storeNewMessage(chat, input);
   // Awaited later; until then a failure must not count as unhandled.
   stored.catch(() => {});
   if (!input.session) {
     chat.pendingSessions.set(input.sessionId, { userId: input.userId, stored });
     void stored.catch(() => {}).finally(() => chat.pendingSessions.delete(input.sessionId));
   }
-  return { userMessageId: retried ?? input.messageId, history, stored, afterCareReply };
+  const userMessageId =
+    revision?.kind === 'regenerate' ? revision.userMessage.id : (retried ?? input.messageId);
+  return { userMessageId, history, stored, afterCareReply };
 }
 
 async function reuseFailedMessage(chat: ChatContext, sessionId: string, messageId: string): Promise<void> {
   await setReplyFailed(chat.service.db, messageId, false, chat.leases.lease());
   await updateSession(chat.service.db, sessionId, { closedAt: null, updatedAt: chat.service.clock.now() });
+}
+
+/** The reply leaves the current branch and its message waits for a new one, in one step. */
+async function replaceReply(
+  chat: ChatContext,
+  sessionId: string,
+  revision: Extract<Revision, { kind: 'regenerate' }>,
+): Promise<void> {
+  const now = chat.service.clock.now();
+  await chat.service.transaction(async (tx) => {
+    await setReplySuperseded(tx, revision.reply, revision.userMessage.id, now);
+    await setReplyFailed(tx, revision.userMessage.id, false, chat.leases.lease());
+    await updateSession(tx, sessionId, { closedAt: null, updatedAt: now });
+  });
 }
 
 async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<void> {
@@ -85,8 +134,20 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
   const note = input.attachmentNote;
   const noteCiphertext = note ? await encryptMessage(chat, input.userId, note.id, note.text) : null;
   const kind = chatMessageKind(input.message);
+  // Only what the person sees is searchable (not the questionnaire or attachment markers).
+  const tokens =
+    kind === 'message'
+      ? await searchRows(chat, {
+          userId: input.userId,
+          sessionId: input.sessionId,
+          messageId: input.messageId,
+          text: input.message,
+        })
+      : [];
   const now = service.clock.now();
+  const edited = input.revision?.kind === 'edit' ? input.revision : undefined;
   await service.transaction(async (tx) => {
+    if (edited) await supersedeExchange(tx, edited.replaces, edited.replyIds, now);
     if (input.session) await updateSession(tx, input.session.id, { closedAt: null, updatedAt: now });
     else
       await insertSession(tx, {
@@ -122,8 +183,10 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
       fileIds: input.fileIds.length > 0 ? input.fileIds : null,
       // Claimed by this process until the reply is kept (ADR 0039).
       ...leaseColumns(chat.leases.lease()),
+      versionGroup: edited ? (edited.replaces.versionGroup ?? edited.replaces.id) : null,
       createdAt: now,
     });
+    await indexMessage(tx, tokens);
   });
 }
 

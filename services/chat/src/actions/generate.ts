@@ -1,12 +1,13 @@
 import type { LanguageCode } from '@innerview/contracts';
 import { chatMessages as chatTexts } from '@innerview/contracts/chat';
+import { goalOffers, goalStatement } from '@innerview/contracts/goal-statement';
 import type { AttachmentsRead } from '../attachments/attachment-texts.ts';
 import { coachAttachments } from '../attachments/coach-attachments.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { CoachModelError, type CoachTitle } from '../coach/coach-model.ts';
 import { streamPieces } from '../coach/offline-coach.ts';
 import { useTrialTokens } from '../db/access.ts';
-import { insertMessage, setReplyFailed } from '../db/messages.ts';
+import { insertMessage, type MessageRow, setReplyFailed, setReplySuperseded } from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
 import { releaseLease } from '../db/reply-leases.ts';
 import { countSafetyReferral } from '../db/safety-referrals.ts';
@@ -15,10 +16,14 @@ import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts
 import { buildCoachContext } from '../domain/coach-context.ts';
 import { detectTextLanguage } from '../domain/language.ts';
 import { checkInLine, type SafetyReferral, safetyReply } from '../domain/safety/crisis-reply.ts';
-import { heuristicTitle } from '../domain/titles.ts';
+import { hasRiskCue } from '../domain/safety/risk-cues.ts';
+import { heuristicTitle, neutralTitle } from '../domain/titles.ts';
 import type { ReplyWriter } from '../streams/reply-streams.ts';
 import { answersOf, type PreparedTurn, prepareTurn, type TurnInput } from './coach-material.ts';
 import { chatEvent } from './events.ts';
+import { memoryForCoach } from './memory.ts';
+import { rememberAfterReply } from './memory-sources.ts';
+import { indexMessage, searchRows } from './search.ts';
 import { encryptMessage, encryptTitle } from './stored-text.ts';
 
 export interface GenerationInput {
@@ -47,6 +52,29 @@ export interface GenerationInput {
   needsTitle: boolean;
   /** Trial: the reply's tokens also lower the local quota. */
   metered: boolean;
+  /** Regenerating: the reply being replaced; the new one joins its versions (ADR 0058). */
+  regenerated?: MessageRow;
+}
+
+/** A reply names the message it answers; a regenerated one, the versions it belongs to. */
+function replyVersion(input: GenerationInput, userMessageId: string) {
+  const replaced = input.regenerated;
+  return { parentId: userMessageId, versionGroup: replaced ? (replaced.versionGroup ?? replaced.id) : null };
+}
+
+/**
+ * A regeneration that kept nothing (stopped before its first word, or failed) gives the replaced
+ * reply back: the conversation is as it was, and nothing waits for a reply.
+ */
+async function restoreReplaced(
+  chat: ChatContext,
+  input: GenerationInput,
+  userMessageId: string,
+): Promise<void> {
+  await chat.service.transaction(async (tx) => {
+    await setReplySuperseded(tx, input.regenerated!, userMessageId, null);
+    await releaseLease(tx, userMessageId);
+  });
 }
 
 export type ReplyResult =
@@ -89,7 +117,13 @@ export async function generateReply(
     // The message stays, flagged, so the person can retry it (a retry reuses it).
     if (turn) {
       const { userMessageId } = turn;
-      await turn.stored.then(() => setReplyFailed(chat.service.db, userMessageId, true)).catch(() => {});
+      await turn.stored
+        .then(() =>
+          input.regenerated
+            ? restoreReplaced(chat, input, userMessageId)
+            : setReplyFailed(chat.service.db, userMessageId, true),
+        )
+        .catch(() => {});
     }
     const failure = { ok: false as const, detail: chatTexts.replyFailed, code: 'SERVICE_UNAVAILABLE' };
     writer.end({ kind: 'error', detail: failure.detail, code: failure.code });
@@ -126,7 +160,12 @@ async function answerCrisis(
   const replyId = writer.replyId;
   await turn.stored;
   const ciphertext = await encryptMessage(chat, input.userId, replyId, content);
+  const tokens = await searchRows(chat, { ...input, messageId: replyId, text: content });
   const now = chat.service.clock.now();
+  // Never the words of the message: a neutral title with the day, so the chat is not "New chat".
+  const titleCiphertext = input.needsTitle
+    ? await encryptTitle(chat, input.userId, input.sessionId, neutralTitle(input.language, now))
+    : null;
   await chat.service.transaction(async (tx, emit) => {
     await insertMessage(tx, {
       id: replyId,
@@ -137,10 +176,13 @@ async function answerCrisis(
       contentCiphertext: ciphertext,
       status: 'complete',
       tokens: 0,
+      ...replyVersion(input, turn.userMessageId),
       createdAt: now,
     });
+    await indexMessage(tx, tokens);
     await releaseLease(tx, turn.userMessageId);
     await updateSession(tx, input.sessionId, { updatedAt: now });
+    if (titleCiphertext) await setAutoTitle(tx, input.sessionId, titleCiphertext);
     // The anonymous count for the yearly report: day, tier, language; no user, no text.
     await countSafetyReferral(tx, {
       day: now.toISOString().slice(0, 10),
@@ -174,7 +216,10 @@ async function answerWithCoach(
 ): Promise<ReplyResult> {
   const { config } = chat.service;
   const { history } = turn;
-  const answers = await answersOf(chat, input.userId, input.profile);
+  const [answers, memory] = await Promise.all([
+    answersOf(chat, input.userId, input.profile),
+    memoryForCoach(chat, input.userId),
+  ]);
   const attachments = coachAttachments(input.attachments);
   // A short message ("ok, and then?") goes on in the language the conversation is written in.
   const language = input.languageFromText
@@ -230,6 +275,7 @@ async function answerWithCoach(
     answers,
     attachments: attachments.texts,
     attachmentSummary: attachments.summary,
+    memory,
     budgetTokens: config.CHAT_CONTEXT_TOKENS,
   });
   let usage = { promptTokens: 0, completionTokens: 0 };
@@ -244,6 +290,7 @@ async function answerWithCoach(
       attachments: attachments.texts,
       attachmentSummary: attachments.summary,
       maxTokens: config.CHAT_REPLY_MAX_TOKENS,
+      memory,
     },
     signal,
   );
@@ -262,6 +309,16 @@ async function answerWithCoach(
   await decided;
   // The reply and its title call were cancelled; nothing of them is kept or metered.
   if (flagged) return answerCrisis(chat, writer, input, turn, flagged, 'model');
+  // docs/product.md#goals: a model's whole reply to a stated goal ends with the offer the offline
+  // coach makes, so the chat shows "Add as goal" under it (the offline coach words it itself).
+  if (
+    chat.coach.kind !== 'offline' &&
+    writer.abortReason() === null &&
+    content !== '' &&
+    goalStatement(input.message) &&
+    !hasRiskCue(input.message)
+  )
+    show(`\n\n${goalOffers[language]}`);
   const reason = writer.abortReason();
   const outcome = reason === null ? 'complete' : 'stopped';
   // The title call waits for the first word: with none (stopped before it, or while the words
@@ -276,8 +333,19 @@ async function answerWithCoach(
   if (content !== '')
     await persistReply(chat, writer.replyId, turn.userMessageId, input, { content, tokens, title, reason });
   // Stopped before its first word: nothing is kept, and the message no longer waits for a reply.
+  else if (input.regenerated) await restoreReplaced(chat, input, turn.userMessageId);
   else await releaseLease(chat.service.db, turn.userMessageId);
   writer.end({ kind: 'done' });
+  // Memory is drawn only from a kept, non-crisis exchange (docs/product.md#memory).
+  if (content !== '')
+    rememberAfterReply(chat, {
+      userId: input.userId,
+      sessionId: input.sessionId,
+      language,
+      message: input.message,
+      history,
+      reply: content,
+    });
   return { ok: true, outcome, content, tokens, title };
 }
 
@@ -298,6 +366,7 @@ async function persistReply(
   const titleCiphertext = reply.title
     ? await encryptTitle(chat, input.userId, input.sessionId, reply.title)
     : null;
+  const searchable = await searchRows(chat, { ...input, messageId: replyId, text: reply.content });
   const now = chat.service.clock.now();
   await chat.service.transaction(async (tx, emit) => {
     await insertMessage(tx, {
@@ -309,8 +378,10 @@ async function persistReply(
       contentCiphertext: ciphertext,
       status: reply.reason === null ? 'complete' : reply.reason === 'orphaned' ? 'interrupted' : 'stopped',
       tokens: reply.tokens,
+      ...replyVersion(input, userMessageId),
       createdAt: now,
     });
+    await indexMessage(tx, searchable);
     await releaseLease(tx, userMessageId);
     await addSessionTokens(tx, input.sessionId, reply.tokens, now);
     if (titleCiphertext) await setAutoTitle(tx, input.sessionId, titleCiphertext);

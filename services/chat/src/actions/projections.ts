@@ -10,9 +10,14 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ChatContext } from '../chat-context.ts';
 import { applySubscriptionChange, deleteAccess, findAccess, setGraceUntil } from '../db/access.ts';
 import { erasedUnderLock, lockPerson } from '../db/erased.ts';
+import { deleteUserGoals } from '../db/goals.ts';
+import { deleteUserMemory } from '../db/memory.ts';
 import { deleteProfile, saveAnswers, saveLanguage } from '../db/profiles.ts';
+import { deleteReflection } from '../db/reflections.ts';
+import { deleteUserTokens } from '../db/search-index.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { deleteUserSessions } from '../db/sessions.ts';
+import { drawFromQuestionnaire } from './memory-sources.ts';
 import { stopUserReplies } from './reply-control.ts';
 import { aad } from './stored-text.ts';
 
@@ -116,9 +121,11 @@ export async function answersChanged(
     { userId, answersCiphertext: ciphertext, revision, submitted },
     chat.service.clock.now(),
   );
+  // A few memory items from the submitted answers, once (docs/product.md#memory).
+  if (submitted) await drawFromQuestionnaire(chat, tx, userId, snapshot.answers);
 }
 
-/** The 90-day erasure: every session, message and projection goes, and the data key is destroyed. */
+/** The 90-day erasure: every session, message, memory item and projection goes, and the data key is destroyed. */
 export async function userErased(
   chat: ChatContext,
   event: EventEnvelope<'auth.user.erased'>,
@@ -131,8 +138,13 @@ export async function userErased(
   await lockPerson(tx, userId);
   await stopUserReplies(chat, userId);
   await deleteUserSessions(tx, userId);
+  await deleteUserGoals(tx, userId);
+  await deleteReflection(tx, userId);
+  // The messages' cascade takes their index rows; this says so without relying on it.
+  await deleteUserTokens(tx, userId);
   await deleteAccess(tx, userId);
   await deleteProfile(tx, userId);
+  await deleteUserMemory(tx, userId);
   // Chat's events already sent about the person (their id, token counts, session ids) go too.
   await tx.delete(kitOutbox).where(and(eq(kitOutbox.subject, userId), isNotNull(kitOutbox.publishedAt)));
   await chat.crypto.destroyUserKey(userId, tx);

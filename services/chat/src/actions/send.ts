@@ -9,6 +9,7 @@ import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { assessMessage } from '../domain/safety/assess.ts';
 import type { SafetyReferral } from '../domain/safety/crisis-reply.ts';
 import { hasRiskCue } from '../domain/safety/risk-cues.ts';
+import type { Revision } from './coach-material.ts';
 import { generateReply, type ReplyResult } from './generate.ts';
 import { streamingSessions } from './reply-control.ts';
 import { findSessionOf } from './sessions.ts';
@@ -18,6 +19,8 @@ export interface SendInput {
   userId: string;
   body: ChatSendBody;
   acceptLanguage: string | undefined;
+  /** An edit of the last message or a new reply to it (`revise.ts`), checked by the caller. */
+  revision?: Revision;
 }
 
 export interface StartedReply {
@@ -105,7 +108,9 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
         messageId: newMessageId,
         message,
         fileIds,
-        attachmentNote: attachments.note ? { id: noteId, text: attachments.note } : null,
+        // A revision's files already have their note, before the message they came with.
+        attachmentNote: attachments.note && !input.revision ? { id: noteId, text: attachments.note } : null,
+        revision: input.revision,
       },
       message,
       fileIds,
@@ -117,6 +122,7 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
       modelCheck: askModel && !finding,
       needsTitle: (existing?.titleSource ?? 'default') === 'default',
       metered: access.allowed && access.metered,
+      regenerated: input.revision?.kind === 'regenerate' ? input.revision.reply : undefined,
     });
     const tracked = task.then(() => {});
     chat.tasks.add(tracked);

@@ -8,6 +8,7 @@ import {
   listSessionMessagesBefore,
   type MessageRow,
 } from '../db/messages.ts';
+import { deleteSessionTokens } from '../db/search-index.ts';
 import {
   closeOpenSessions,
   findOwnSession,
@@ -19,6 +20,7 @@ import {
 import { chatEvent } from './events.ts';
 import { liveReply, stopSessionReply, stopUserReplies, streamingSessions } from './reply-control.ts';
 import { decryptMessage, encryptTitle, sessionTitle, sessionView } from './stored-text.ts';
+import { versionPlaces } from './version-places.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,6 +103,8 @@ export async function deleteSession(chat: ChatContext, userId: string, sessionId
   const now = chat.service.clock.now();
   await chat.service.transaction(async (tx, emit) => {
     await updateSession(tx, session.id, { deleted: true, deletedAt: now, closedAt: now });
+    // Not findable any more: its words leave the index with it.
+    await deleteSessionTokens(tx, session.id);
     await emit(chatEvent(chat, 'chat.session.deleted', userId, { userId, sessionId: session.id }));
   });
 }
@@ -204,6 +208,7 @@ export async function transcript(
   // Read before the rows: a reply persisted in between is then in the rows, and skipped below.
   const live = page.before === undefined ? await liveReply(chat, session.id) : undefined;
   const rows = await transcriptRows(chat, session.id, page);
+  const versions = await versionPlaces(chat, session.id, rows);
   const entries: ChatTranscriptEntry[] = await Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -213,6 +218,7 @@ export async function transcript(
       hidden: row.hidden,
       ...(row.replyFailed ? { failed: true } : {}),
       ...(row.role === 'assistant' && row.status === 'stopped' ? { stopped: true } : {}),
+      ...(versions.has(row.id) ? { version: versions.get(row.id) } : {}),
     })),
   );
   if (live && !live.ended && !rows.some((row) => row.id === live.replyId))

@@ -11,6 +11,8 @@ export interface AttachedFile {
   name: string;
   /** Detected media type. */
   type: string;
+  /** Bytes, when the files service said. */
+  size?: number;
   /** Extracted text (PDF, DOCX, TXT, MD); null for images; may be '' (a scanned PDF). */
   text: string | null;
   image: boolean;

@@ -108,7 +108,8 @@ describe('attachments: chat reads the files service', () => {
       ['assistant', false],
     ]);
     expect(parseAttachmentNote(transcript[0]!.content)).toEqual([
-      { id: fileId, name: 'career-notes.pdf', type: 'application/pdf' },
+      // The size too: a reloaded conversation shows the chip as it was sent.
+      { id: fileId, name: 'career-notes.pdf', type: 'application/pdf', size: makePdf([PDF_TEXT]).length },
     ]);
     expect(JSON.stringify(transcript)).not.toContain('night nurse');
 

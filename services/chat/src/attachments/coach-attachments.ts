@@ -32,5 +32,12 @@ export function coachAttachments(read: AttachmentsRead): {
  */
 export function attachmentNote(read: AttachmentsRead): string | null {
   if (read.files.length === 0) return null;
-  return formatAttachmentNote(read.files.map(({ id, name, type }) => ({ id, name, type })));
+  return formatAttachmentNote(
+    read.files.map(({ id, name, type, size }) => ({
+      id,
+      name,
+      type,
+      ...(size === undefined ? {} : { size }),
+    })),
+  );
 }

@@ -43,6 +43,7 @@ export function filesAttachmentTexts(options: FilesAttachmentTextsOptions): Atta
             id: item.id,
             name: item.name,
             type: item.type,
+            ...(item.size === undefined ? {} : { size: item.size }),
             text: item.text,
             image: item.image,
             ...(item.image_data ? { imageData: item.image_data } : {}),

@@ -6,6 +6,7 @@ import type {
   ModelMessage,
   QuestionnaireAnswer,
 } from '../domain/coach-context.ts';
+import type { MemoryNote } from '../domain/memory/memory-rules.ts';
 
 /** Everything a coach may use to answer one message. */
 export interface CoachRequest {
@@ -23,6 +24,15 @@ export interface CoachRequest {
   /** Files not read or not seen, and images (with their data when the model accepts images). */
   attachmentSummary: AttachmentSummary;
   maxTokens: number;
+  /** What the person lets the coach remember (docs/product.md#memory); empty when memory is off. */
+  memory: MemoryNote[];
+}
+
+/** What the summary step gives the model: recent safe turns and the items already kept. */
+export interface MemoryProposalRequest {
+  turns: HistoryTurn[];
+  known: string[];
+  language: LanguageCode;
 }
 
 /** What a reply stream yields: text pieces, and once at the end the usage when known. */
@@ -62,4 +72,9 @@ export interface CoachModel {
    * null to use the heuristic (offline, or the model failed).
    */
   title(firstMessage: string, language: LanguageCode, signal: AbortSignal): Promise<CoachTitle | null>;
+  /**
+   * The summary step (a model only): items worth remembering from recent turns, or null when the
+   * model gave none it could read.
+   */
+  proposeMemory?(request: MemoryProposalRequest, signal: AbortSignal): Promise<MemoryNote[] | null>;
 }

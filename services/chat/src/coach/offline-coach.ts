@@ -67,6 +67,7 @@ export function createOfflineCoach(options: {
             answers: request.answers,
             attachments: request.attachments,
             attachmentSummary: request.attachmentSummary,
+            memory: request.memory,
           });
       return streamText(text, estimateTokens(request.message), fail, options.delayMs, signal);
     },

@@ -25,6 +25,7 @@ const request: CoachRequest = {
   attachments: [],
   attachmentSummary: { unreadable: false, empty: [], images: [] },
   maxTokens: 300,
+  memory: [],
 };
 
 const coachWith = (idleTimeoutMs = 2000) =>

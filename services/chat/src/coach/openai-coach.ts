@@ -3,6 +3,7 @@ import { languageNames } from '../domain/system-prompt.ts';
 import { cleanTitle } from '../domain/titles.ts';
 import { estimateTokens, truncateToTokens } from '../domain/tokens.ts';
 import { type CoachEvent, type CoachModel, CoachModelError, type CoachRequest } from './coach-model.ts';
+import { parseProposal, proposalMessages } from './memory-proposals.ts';
 
 /**
  * The chat-completions messages; images the model may see go with the message being answered
@@ -180,6 +181,13 @@ export function createOpenAiCoach(options: OpenAiCoachOptions): CoachModel {
       } catch {
         return null;
       }
+    },
+    async proposeMemory(request, signal) {
+      const answer = await client.chat.completions.create(
+        { model: options.model, messages: proposalMessages(request), max_tokens: 400, temperature: 0.2 },
+        { signal, maxRetries: 0 },
+      );
+      return parseProposal(answer.choices[0]?.message?.content ?? '');
     },
   };
 }

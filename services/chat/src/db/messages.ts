@@ -1,5 +1,5 @@
 import type { Queryable } from '@innerview/kit';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { chatMessages } from './schema.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -8,7 +8,10 @@ export async function insertMessage(q: Queryable, values: typeof chatMessages.$i
   await q.insert(chatMessages).values(values);
 }
 
-/** A session's messages in order (oldest first); `limit` keeps the newest ones. */
+/** The current branch (ADR 0058): an edited message or a regenerated reply leaves it. */
+const current = isNull(chatMessages.supersededAt);
+
+/** A session's current messages in order (oldest first); `limit` keeps the newest ones. */
 export async function listSessionMessages(
   q: Queryable,
   sessionId: string,
@@ -18,7 +21,7 @@ export async function listSessionMessages(
     const rows = await q
       .select()
       .from(chatMessages)
-      .where(eq(chatMessages.sessionId, sessionId))
+      .where(and(eq(chatMessages.sessionId, sessionId), current))
       .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
       .limit(options.newest);
     return rows.reverse();
@@ -26,7 +29,7 @@ export async function listSessionMessages(
   return q
     .select()
     .from(chatMessages)
-    .where(eq(chatMessages.sessionId, sessionId))
+    .where(and(eq(chatMessages.sessionId, sessionId), current))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
 }
 
@@ -57,7 +60,7 @@ export async function listSessionMessagesBefore(
   const rows = await q
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, sessionId), older))
+    .where(and(eq(chatMessages.sessionId, sessionId), current, older))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(count);
   return rows.reverse();
@@ -78,4 +81,86 @@ export async function setReplyFailed(
       replyLeaseUntil: failed ? null : (lease?.until ?? null),
     })
     .where(eq(chatMessages.id, messageId));
+}
+
+/** One message of a session (any version), or undefined. */
+export async function findSessionMessage(
+  q: Queryable,
+  sessionId: string,
+  messageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.id, messageId)));
+  return row;
+}
+
+/**
+ * An edit replaces the person's message: it and every reply to it leave the current branch, kept
+ * as versions (the message joins its version group, the replies name the message they answer).
+ */
+export async function supersedeExchange(
+  q: Queryable,
+  message: MessageRow,
+  replyIds: string[],
+  now: Date,
+): Promise<void> {
+  await q
+    .update(chatMessages)
+    .set({ supersededAt: now, versionGroup: message.versionGroup ?? message.id })
+    .where(eq(chatMessages.id, message.id));
+  await q
+    .update(chatMessages)
+    .set({
+      supersededAt: sql`coalesce(${chatMessages.supersededAt}, ${now.toISOString()}::timestamptz)`,
+      parentId: sql`coalesce(${chatMessages.parentId}, ${message.id}::uuid)`,
+    })
+    .where(
+      or(
+        eq(chatMessages.parentId, message.id),
+        replyIds.length > 0 ? inArray(chatMessages.id, replyIds) : undefined,
+      ),
+    );
+}
+
+/** A regeneration replaces a reply (or gives it back when the new one kept nothing). */
+export async function setReplySuperseded(
+  q: Queryable,
+  reply: MessageRow,
+  parentId: string,
+  at: Date | null,
+): Promise<void> {
+  await q
+    .update(chatMessages)
+    .set({
+      supersededAt: at,
+      versionGroup: reply.versionGroup ?? reply.id,
+      parentId: reply.parentId ?? parentId,
+    })
+    .where(eq(chatMessages.id, reply.id));
+}
+
+/** Every version of the given groups in a session, oldest first. */
+export async function listVersions(q: Queryable, sessionId: string, groups: string[]): Promise<MessageRow[]> {
+  if (groups.length === 0) return [];
+  return q
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), inArray(chatMessages.versionGroup, groups)))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+}
+
+/** The replies kept to any of these messages (each version's own), oldest first. */
+export async function listRepliesTo(
+  q: Queryable,
+  sessionId: string,
+  parentIds: string[],
+): Promise<MessageRow[]> {
+  if (parentIds.length === 0) return [];
+  return q
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), inArray(chatMessages.parentId, parentIds)))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@innerview/kit';
-import { and, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { chatMessages } from './schema.ts';
 
 /**
@@ -74,7 +74,14 @@ export async function storedReplyState(q: Queryable, sessionId: string): Promise
       until: chatMessages.replyLeaseUntil,
     })
     .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, sessionId), sql`not (${chatMessages.kind} = 'attachment')`))
+    .where(
+      and(
+        eq(chatMessages.sessionId, sessionId),
+        sql`not (${chatMessages.kind} = 'attachment')`,
+        // An edited message or a regenerated reply is no longer the newest (ADR 0058).
+        isNull(chatMessages.supersededAt),
+      ),
+    )
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(1);
   if (!last) return { kind: 'none' };

@@ -69,6 +69,12 @@ export const chatMessages = pgTable(
     tokens: integer('tokens').notNull().default(0),
     replyOwner: text('reply_owner'),
     replyLeaseUntil: at('reply_lease_until'),
+    /** Versions (ADR 0058): the id of a message's first version, shared by all its versions; null: only one. */
+    versionGroup: uuid('version_group'),
+    /** Set when an edit or a regeneration replaced the message: it left the current branch. */
+    supersededAt: at('superseded_at'),
+    /** Assistant: the user message this reply answers (set on replies kept since ADR 0058). */
+    parentId: uuid('parent_id'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -76,6 +82,28 @@ export const chatMessages = pgTable(
     index('chat_messages_reply_lease_idx').on(t.replyLeaseUntil).where(sql`${t.replyLeaseUntil} is not null`),
     index('chat_messages_user_idx').on(t.userId),
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+/**
+ * The search index (ADR 0058): one row per distinct word of a visible message, the word only as
+ * an HMAC under a key derived from the person's data key (never the word itself). Deleted with the
+ * message (cascade), the session (soft delete removes its rows) and the person (erasure).
+ */
+export const chatSearchTokens = pgTable(
+  'chat_search_tokens',
+  {
+    userId: uuid('user_id').notNull(),
+    token: text('token').notNull(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.token, t.messageId] }),
+    index('chat_search_tokens_session_idx').on(t.sessionId),
+    index('chat_search_tokens_message_idx').on(t.messageId),
   ],
 );
 
@@ -130,3 +158,74 @@ export const safetyReferrals = pgTable(
 
 /** Per-user data keys (wrapped by the master key); see `@innerview/crypto`. */
 export const dataKeys = dataKeysTable();
+
+/**
+ * A person's goal (docs/product.md#goals). The title and the progress notes (a JSON list) are
+ * stored encrypted under the person's data key. `next_checkin_at` is when the check-in job next
+ * reminds them (null for `none` and for goals no longer active); `checkin_due_at` is set by that
+ * job and cleared when the coach has opened a chat with the check-in, so it is asked once.
+ */
+export const goals = pgTable(
+  'goals',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    titleCiphertext: text('title_ciphertext').notNull(),
+    notesCiphertext: text('notes_ciphertext'),
+    checkin: text('checkin', { enum: ['daily', 'weekly', 'none'] }).notNull(),
+    status: text('status', { enum: ['active', 'done', 'dropped'] }).notNull(),
+    nextCheckinAt: at('next_checkin_at'),
+    checkinDueAt: at('checkin_due_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('goals_user_idx').on(t.userId, t.createdAt),
+    index('goals_next_checkin_idx').on(t.nextCheckinAt).where(sql`${t.nextCheckinAt} is not null`),
+    check('goals_checkin_check', sql`${t.checkin} in ('daily', 'weekly', 'none')`),
+    check('goals_status_check', sql`${t.status} in ('active', 'done', 'dropped')`),
+  ],
+);
+
+/**
+ * The weekly reflection e-mail (docs/product.md#goals), opt-in: `next_at` is when the next one is
+ * due (null while off). No text of the person's here: the summary is made when it is due.
+ */
+export const reflectionSettings = pgTable('reflection_settings', {
+  userId: uuid('user_id').primaryKey(),
+  weekly: boolean('weekly').notNull().default(false),
+  nextAt: at('next_at'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * What the coach remembers about a person (docs/product.md#memory, ADR 57): short items the person
+ * sees, edits and deletes in the account area. The text is only ever stored encrypted under the
+ * person's data key (AAD names the item id); kind and source are plain labels.
+ */
+export const memoryItems = pgTable(
+  'memory_items',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', {
+      enum: ['goal', 'value', 'person', 'helps', 'change', 'preference', 'other'],
+    }).notNull(),
+    source: text('source', { enum: ['questionnaire', 'conversation', 'person'] }).notNull(),
+    textCiphertext: text('text_ciphertext').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('memory_items_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A person's memory switch (absent: on), and what was already drawn from: the questionnaire
+ * revision its items came from (once), so a later event does not add them again.
+ */
+export const memorySettings = pgTable('memory_settings', {
+  userId: uuid('user_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  questionnaireDrawn: boolean('questionnaire_drawn').notNull().default(false),
+  updatedAt: at('updated_at').notNull(),
+});

@@ -1,4 +1,5 @@
 import type { LanguageCode, QuestionKey } from '@innerview/contracts';
+import type { MemoryNote } from './memory/memory-rules.ts';
 import { stepTopics, systemPrompt } from './system-prompt.ts';
 import { estimateTokens, truncateToTokens } from './tokens.ts';
 
@@ -43,6 +44,8 @@ export interface CoachContextInput {
   attachments: AttachmentText[];
   /** Notes on files that could not be read or seen (absent: none). */
   attachmentSummary?: AttachmentSummary;
+  /** The person's memory items (docs/product.md#memory); absent or empty when memory is off. */
+  memory?: MemoryNote[];
   /** Tokens the whole context may take. */
   budgetTokens: number;
 }
@@ -61,6 +64,22 @@ const SHARE_ATTACHMENTS = 0.2;
 const SHARE_SUMMARY = 0.1;
 const SHARE_MESSAGE = 0.3;
 const SUMMARY_LINE_TOKENS = 40;
+const SHARE_MEMORY = 0.1;
+
+/** The memory items that fit in `tokens`, newest first (the latest word on a goal counts most). */
+function memoryBlock(memory: MemoryNote[] | undefined, tokens: number): string | null {
+  if (!memory || memory.length === 0) return null;
+  const lines: string[] = [];
+  let used = 0;
+  for (const note of [...memory].reverse()) {
+    const line = `- (${note.kind}) ${note.text.replace(/\s+/g, ' ')}`;
+    used += estimateTokens(line);
+    if (used > tokens) break;
+    lines.push(line);
+  }
+  if (lines.length === 0) return null;
+  return `What the person lets you remember from earlier (their goals, values, people, what helps, preferences for how you coach). Use it when it is relevant, follow their preferences, never recite the list:\n<memory>\n${lines.reverse().join('\n')}\n</memory>`;
+}
 
 function questionnaireBlock(answers: QuestionnaireAnswer[], tokens: number): string | null {
   if (answers.length === 0) return null;
@@ -123,7 +142,7 @@ function summaryBlock(dropped: HistoryTurn[], tokens: number): string | null {
 
 /**
  * The model's context within the token budget: the system prompt always (never dropped), the
- * questionnaire and attachments within their shares, the message being answered, then as much
+ * questionnaire, memory and attachments within their shares, the message being answered, then as much
  * history as fits, newest first; older turns are summarised in a few lines or dropped.
  */
 export function buildCoachContext(input: CoachContextInput): CoachContext {
@@ -131,6 +150,7 @@ export function buildCoachContext(input: CoachContextInput): CoachContext {
   const system = [
     systemPrompt(input.language),
     questionnaireBlock(input.answers, Math.floor(budget * SHARE_QUESTIONNAIRE)),
+    memoryBlock(input.memory, Math.floor(budget * SHARE_MEMORY)),
     attachmentsBlock(input.attachments, Math.floor(budget * SHARE_ATTACHMENTS)),
     attachmentNotesBlock(input.attachmentSummary),
   ]

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AccessProjection, chatAccess } from './access.ts';
 import { buildCoachContext } from './coach-context.ts';
 import { detectTextLanguage, fromAcceptLanguage, replyLanguage } from './language.ts';
-import { heuristicTitle } from './titles.ts';
+import { heuristicTitle, neutralTitle } from './titles.ts';
 import { estimateTokens } from './tokens.ts';
 
 const now = new Date('2026-05-01T10:00:00Z');
@@ -106,6 +106,15 @@ describe('language', () => {
 });
 
 describe('titles', () => {
+  it("a chat that got the care reply is named by the word for conversation and the Swiss day, in the person's language", () => {
+    // 23:30 UTC is already the next day in Zurich.
+    const day = new Date('2026-11-26T23:30:00Z');
+    expect(neutralTitle('en', day)).toBe('Conversation · 27 Nov 2026');
+    expect(neutralTitle('fr', day)).toBe('Conversation · 27 nov. 2026');
+    expect(neutralTitle('de', day)).toBe('Gespräch · 27.11.2026');
+    expect(neutralTitle('it', day)).toBe('Conversazione · 27 nov 2026');
+  });
+
   it('takes at most six words of the first sentence, without a greeting, with "…" where it was cut', () => {
     expect(heuristicTitle('Hi! How do I prepare for a difficult salary negotiation?', 'en')).toBe(
       'How do I prepare for a…',

@@ -27,6 +27,27 @@ const conversationTitles: Record<LanguageCode, string> = {
   es: 'Conversación',
 };
 
+const DATE_LOCALES: Record<LanguageCode, string> = {
+  en: 'en-GB',
+  fr: 'fr-CH',
+  de: 'de-CH',
+  it: 'it-CH',
+  es: 'es-ES',
+};
+
+/**
+ * The title of a chat whose first message led to the care reply (docs/safety.md, rule 6): the
+ * word for conversation and the day, e.g. "Conversation · 26 Nov 2026". Neutral on purpose: a
+ * list of chats seen over someone's shoulder must not reveal what was written.
+ */
+export function neutralTitle(language: LanguageCode, day: Date): string {
+  const date = new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    dateStyle: 'medium',
+    timeZone: 'Europe/Zurich',
+  }).format(day);
+  return `${conversationTitles[language]} · ${date}`;
+}
+
 // A greeting at the start says nothing about the topic.
 const greeting =
   /^(hi|hello|hey|good (morning|evening|afternoon)|bonjour|bonsoir|salut|coucou|hallo|guten (morgen|tag|abend)|servus|gruezi|grüezi|moin|ciao|salve|buongiorno|buonasera|hola|buenos dias|buenos días|buenas tardes|buenas noches)\b[\s,.!:;-]*/iu;

@@ -40,7 +40,7 @@ async function rowsMentioning(text: string): Promise<Array<{ table: string; row:
 }
 
 describe('the 90-day erasure in chat', () => {
-  it('leaves no session, message, projection or profile of the person, and an empty export', async () => {
+  it('leaves no session, message, memory item, projection or profile of the person, and an empty export', async () => {
     const me = randomUUID();
     const neighbour = randomUUID();
     for (const user of [me, neighbour]) await h.subscribe(user, 'monthly');
@@ -54,13 +54,19 @@ describe('the 90-day erasure in chat', () => {
       );
       await readSse(response);
     }
+    // What the coach remembers (docs/product.md#memory): an item of their own, and the switch.
+    const item = await h.call('POST', '/api/v1/memory/', { text: 'My sister Anna' }, { userId: me });
+    expect(item.status).toBe(201);
     const before = await rowsMentioning(me);
     expect(new Set(before.map((r) => r.table))).toEqual(
       new Set([
         'chat_sessions',
         'chat_messages',
+        'chat_search_tokens',
         'subscription_access',
         'coach_profiles',
+        'memory_items',
+        'memory_settings',
         'data_keys',
         'kit_outbox',
       ]),
@@ -85,7 +91,14 @@ describe('the 90-day erasure in chat', () => {
       headers: { [USER_ID_HEADER]: me },
       caller: 'auth',
     });
-    expect(await exported.json()).toEqual({ sessions: [] });
+    expect(await exported.json()).toEqual({
+      memory: { enabled: true, items: [] },
+      sessions: [],
+      goals: [],
+      weekly_reflection: false,
+    });
+    const memory = await h.call('GET', '/api/v1/memory/', undefined, { userId: me });
+    expect(await memory.json()).toEqual({ items: [], enabled: true });
     // The neighbour keeps everything.
     expect((await rowsMentioning(neighbour)).some((r) => r.table === 'chat_messages')).toBe(true);
   });

@@ -1,5 +1,9 @@
+import { goalView } from '../actions/goals.ts';
+import { listMemory, memoryEnabled } from '../actions/memory.ts';
+import { reflectionSetting } from '../actions/reflections.ts';
 import { decryptMessage, sessionTitle } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
+import { listOwnGoals } from '../db/goals.ts';
 import { listAllMessages, listAllSessions } from './export-queries.ts';
 
 /**
@@ -7,13 +11,21 @@ import { listAllMessages, listAllSessions } from './export-queries.ts';
  * every message, decrypted, with times and token counts. Removed sessions are included while they
  * are still stored (until the 90-day erasure), marked `deleted`. Messages the chat hides (the
  * questionnaire and attachment markers) are theirs too, so they come flagged, not left out. A
- * reply still being written is not in it yet; the rest of it is stored when it ends.
+ * reply still being written is not in it yet; the rest of it is stored when it ends. The memory
+ * items come with where each came from.
  */
 export async function exportChat(chat: ChatContext, userId: string): Promise<Record<string, unknown>> {
   const db = chat.service.db;
   const [sessions, messages] = await Promise.all([listAllSessions(db, userId), listAllMessages(db, userId)]);
   const bySession = Map.groupBy(messages, (message) => message.sessionId);
+  const goals = await listOwnGoals(db, userId);
+  // What the coach remembers (docs/product.md#memory), decrypted, and whether memory is on.
+  const [memoryItems, enabled] = await Promise.all([listMemory(chat, userId), memoryEnabled(chat, userId)]);
   return {
+    memory: { enabled, items: memoryItems },
+    // docs/product.md#goals: the person's goals with their progress notes, decrypted.
+    goals: await Promise.all(goals.map((goal) => goalView(chat, goal))),
+    weekly_reflection: (await reflectionSetting(chat, userId)).weekly_reflection,
     sessions: await Promise.all(
       sessions.map(async (session) => ({
         id: session.id,
@@ -33,6 +45,8 @@ export async function exportChat(chat: ChatContext, userId: string): Promise<Rec
             ...(message.role === 'assistant' ? { status: message.status } : {}),
             tokens: message.tokens,
             file_ids: message.fileIds ?? [],
+            // An earlier version, replaced by an edit or a regeneration (ADR 0058).
+            ...(message.supersededAt ? { superseded: true } : {}),
           })),
         ),
       })),

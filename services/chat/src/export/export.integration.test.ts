@@ -89,7 +89,39 @@ describe('GET /internal/export', () => {
   });
 
   it('answers an empty list for someone chat does not know', async () => {
-    expect(await exportOf(randomUUID())).toMatchObject({ status: 200, body: { sessions: [] } });
+    expect(await exportOf(randomUUID())).toMatchObject({
+      status: 200,
+      body: { sessions: [], memory: { enabled: true, items: [] } },
+    });
+  });
+
+  it('gives the memory items decrypted, with their kind and source, and whether memory is on', async () => {
+    const me = randomUUID();
+    const other = randomUUID();
+    await h.subscribe(me, 'monthly');
+    await send(me, 'Good morning coach. Please remember that I prefer short answers, thanks.');
+    await h.settle();
+    await h.call('POST', '/api/v1/memory/', { kind: 'goal', text: 'Run a 10 km race' }, { userId: me });
+    await h.call('PUT', '/api/v1/memory/settings', { enabled: false }, { userId: me });
+    await h.call('POST', '/api/v1/memory/', { text: 'Not mine to export' }, { userId: other });
+    const { body } = await exportOf(me);
+    expect(body.memory).toEqual({
+      enabled: false,
+      items: [
+        expect.objectContaining({
+          kind: 'preference',
+          text: 'I prefer short answers',
+          source: 'conversation',
+        }),
+        expect.objectContaining({
+          kind: 'goal',
+          text: 'Run a 10 km race',
+          source: 'person',
+          created_at: expect.any(String),
+        }),
+      ],
+    });
+    expect(JSON.stringify(body)).not.toContain('Not mine to export');
   });
 
   it('is refused without the internal token, with a wrong one, and for an id that is not one', async () => {

@@ -19,7 +19,7 @@ import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
 import { pipeFailure, pipeReply, pipeSharedReply, resumePoint } from './sse.ts';
 
 /** A reconnect holds one of the person's reader places until its response closes; else a 429. */
-function holdReaderPlace(chat: ChatContext, userId: string, res: Response): void {
+export function holdReaderPlace(chat: ChatContext, userId: string, res: Response): void {
   const place = chat.readers.take(userId);
   if (!place) throw new HttpError(429, texts.tooManyReaders, 'TOO_MANY_STREAMS');
   res.on('close', () => place.release());
@@ -30,7 +30,7 @@ function holdReaderPlace(chat: ChatContext, userId: string, res: Response): void
  * person can retry (`event: error`, REPLY_INTERRUPTED), never a silent end; one being written by
  * another process is a 409; otherwise there is nothing to follow (404: the transcript has it).
  */
-async function answerStoredReply(
+export async function answerStoredReply(
   chat: ChatContext,
   res: Response,
   sessionId: string,
@@ -47,7 +47,7 @@ async function answerStoredReply(
   throw new HttpError(404, texts.noReplyInProgress);
 }
 
-const streamResponses = {
+export const streamResponses = {
   200: {
     description: 'Server-sent events: `id: <n>`, `data: {"session_id","role","content"}` …, `data: [DONE]`',
     contentType: 'text/event-stream',

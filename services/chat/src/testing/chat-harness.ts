@@ -69,7 +69,13 @@ export interface ChatHarnessOptions extends ChatServiceOptions {
   clock?: ManualClock;
 }
 
-const chatEventTypes: EventType[] = ['chat.tokens.consumed', 'chat.safety.flagged', 'chat.session.deleted'];
+const chatEventTypes: EventType[] = [
+  'chat.reflection.weekly_due',
+  'chat.tokens.consumed',
+  'chat.safety.flagged',
+  'chat.session.deleted',
+  'chat.goal.checkin_due',
+];
 
 export async function waitUntil<T>(
   probe: () => Promise<T | undefined | null | false>,
@@ -194,7 +200,9 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
       );
     },
     async settle() {
-      await Promise.allSettled([...chat.tasks]);
+      // A reply's task may start more work when it ends (the memory step): wait for that too.
+      while (chat.tasks.size + chat.background.size > 0)
+        await Promise.allSettled([...chat.tasks, ...chat.background]);
     },
     async stop() {
       await stopReplies(chat);

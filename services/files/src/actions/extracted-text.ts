@@ -11,6 +11,8 @@ export interface ExtractedTextItem {
   name: string;
   /** The media type detected at upload. */
   type: string;
+  /** Bytes as uploaded: the chat's note keeps it, so a reloaded chip still shows the size. */
+  size: number;
   /** The text read at upload; null for images. */
   text: string | null;
   image: boolean;
@@ -59,6 +61,7 @@ export async function extractedTexts(
         id,
         name: await fc.crypto.decryptForUser(userId, row.nameCiphertext, aadOf.name(id)),
         type: row.mediaType,
+        size: row.sizeBytes,
         text:
           row.textCiphertext === null
             ? null

@@ -51,6 +51,7 @@ export const ExtractedTextItem = z.object({
   id: z.uuid(),
   name: z.string(),
   type: z.string(),
+  size: z.number().int().nonnegative(),
   text: z.string().nullable(),
   image: z.boolean(),
   truncated: z.boolean(),

@@ -1,7 +1,8 @@
 import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
+import { WeeklySummary } from '@innerview/contracts/goals';
 import { z } from 'zod';
 import { formatMoment, formatValidity } from './format.ts';
-import { passwordResetLink, passwordResetRequestLink, verificationLink } from './links.ts';
+import { chatLink, passwordResetLink, passwordResetRequestLink, verificationLink } from './links.ts';
 import { renderAccountErased } from './templates/account-erased.ts';
 import { formatDay } from './templates/billing-format.ts';
 import {
@@ -9,11 +10,13 @@ import {
   billingMailRequestShapes,
   composeBillingMail,
 } from './templates/billing-mails.ts';
+import { renderGoalCheckin } from './templates/goal-checkin.ts';
 import { renderPasswordChanged } from './templates/password-changed.ts';
 import { renderPasswordReset } from './templates/password-reset.ts';
 import type { MailTemplateName, RenderedMail } from './templates/types.ts';
 import { renderVerification } from './templates/verification.ts';
 import { renderVerificationResend } from './templates/verification-resend.ts';
+import { renderWeeklyReflection } from './templates/weekly-reflection.ts';
 
 /** English is the default and the fallback (docs/product.md#languages-and-appearance). */
 export function mailLanguage(input: string | undefined | null): LanguageCode {
@@ -24,6 +27,8 @@ const language = z.string().max(20).transform(mailLanguage);
 const firstName = z.string().max(1000);
 const token = z.string().min(1).max(1024);
 const instant = z.string().max(64);
+const rhythm = z.enum(['daily', 'weekly']);
+const goalTitle = z.string().min(1).max(200);
 
 /**
  * What to send, without the address: the template and the facts it needs. It travels as job data
@@ -46,6 +51,8 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     requestedAt: instant,
     expiresAt: instant,
   }),
+  z.object({ template: z.literal('goal-checkin'), language, firstName, rhythm, title: goalTitle }),
+  z.object({ template: z.literal('weekly-reflection'), language, firstName, summary: WeeklySummary }),
   ...requestsWithoutToken(),
 ]);
 
@@ -98,6 +105,22 @@ export const queuedMailRequestSchema = z.discriminatedUnion('template', [
     requestedAt: instant,
     expiresAt: instant,
   }),
+  // The goal's title stays sealed as chat sealed it (EVENT_PAYLOAD_KEY) until the mail is composed.
+  z.object({
+    template: z.literal('goal-checkin'),
+    language,
+    firstName,
+    rhythm,
+    goalId: z.uuid(),
+    sealedTitle: z.string().min(1).max(4096),
+  }),
+  // The week's summary stays sealed as chat sealed it until the mail is composed.
+  z.object({
+    template: z.literal('weekly-reflection'),
+    language,
+    firstName,
+    sealedSummary: z.string().min(1).max(65_536),
+  }),
   ...requestsWithoutToken(),
 ]);
 export type QueuedMailRequest = z.input<typeof queuedMailRequestSchema>;
@@ -106,7 +129,21 @@ export type QueuedMailRequest = z.input<typeof queuedMailRequestSchema>;
 export function openedMailRequest(
   request: z.output<typeof queuedMailRequestSchema>,
   open: (sealed: string) => string,
+  openTitle: (sealed: string, goalId: string) => string = () => {
+    throw new Error('no key to open a goal title');
+  },
+  openSummary: (sealed: string) => string = () => {
+    throw new Error('no key to open a summary');
+  },
 ): MailRequest {
+  if ('sealedSummary' in request) {
+    const { sealedSummary, ...rest } = request;
+    return { ...rest, summary: WeeklySummary.parse(JSON.parse(openSummary(sealedSummary))) };
+  }
+  if ('sealedTitle' in request) {
+    const { sealedTitle, goalId, ...rest } = request;
+    return { ...rest, title: openTitle(sealedTitle, goalId) };
+  }
   if ('sealedToken' in request) {
     const { sealedToken: sealed, ...rest } = request;
     return { ...rest, token: open(sealed) } as MailRequest;
@@ -151,6 +188,19 @@ export function composeMail(request: MailRequest, settings: MailSettings): Rende
         firstName: request.firstName,
         deletedOn: formatDay(lang, request.deletedAt),
         supportEmail: settings.supportEmail,
+      });
+    case 'goal-checkin':
+      return renderGoalCheckin(lang, {
+        firstName: request.firstName,
+        title: request.title,
+        rhythm: request.rhythm,
+        chatLink: chatLink(settings.appUrl),
+      });
+    case 'weekly-reflection':
+      return renderWeeklyReflection(lang, {
+        firstName: request.firstName,
+        summary: request.summary,
+        chatLink: chatLink(settings.appUrl),
       });
     default:
       return composeBillingMail({ ...request, language: lang } as BillingMailRequest, settings.appUrl);

@@ -13,6 +13,11 @@ export function verificationLink(appUrl: string, token: string): string {
   return appLink(appUrl, '/auth/verification-success', { token });
 }
 
+/** The chat, where the coach opens a new chat with a due check-in (docs/product.md#goals). */
+export function chatLink(appUrl: string): string {
+  return appLink(appUrl, '/chat');
+}
+
 /** The shell's reset-password route reads the token and calls `POST /api/v1/reset-password/`. */
 export function passwordResetLink(appUrl: string, token: string): string {
   return appLink(appUrl, '/reset-password', { token });

@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
 import type { QueuedMailRequest } from '../domain/compose-mail.ts';
 import { type MailDeps, queueMail } from './queue-mail.ts';
+import { queueReminder } from './queue-reminder.ts';
 
 export type BillingMailDeps = MailDeps;
 
@@ -14,15 +15,22 @@ export function billingMailHandlers(deps: BillingMailDeps) {
     tx: Queryable,
   ) => queueMail(tx, deps, { eventId: event.id, userId: data.userId, to: data.email, request });
   return {
-    /** 2 days before the trial ends: end date and tokens left. */
+    /**
+     * 2 days before the trial ends: a reminder (docs/product.md#reminders), by push on the person's
+     * devices, else the mail with the end date and the tokens left.
+     */
     async trialEnding(event: EventEnvelope<'billing.trial.ending'>, tx: Queryable) {
-      const { firstName, language, trialEnd, tokensRemaining } = event.data;
-      await send(
-        event,
-        event.data,
-        { template: 'trial-ending', language, firstName, trialEnd, tokensRemaining },
-        tx,
-      );
+      const { userId, email, firstName, language, trialEnd, tokensRemaining } = event.data;
+      await queueReminder(tx, deps, {
+        eventId: event.id,
+        userId,
+        kind: 'trial-ending',
+        language,
+        mail: {
+          to: email,
+          request: { template: 'trial-ending', language, firstName, trialEnd, tokensRemaining },
+        },
+      });
     },
 
     async trialExpired(event: EventEnvelope<'billing.trial.expired'>, tx: Queryable) {

@@ -1,12 +1,16 @@
 import { oneTimeTokenAad } from '@innerview/contracts';
+import { goalTitleAad, reflectionSummaryAad } from '@innerview/contracts/goals';
 import { openPayload } from '@innerview/crypto';
 import type { ServiceContext } from '@innerview/kit';
-import { eventPayloadKeysOf, type NotificationsConfig } from '../config.ts';
+import { eventPayloadKeysOf, localPushServiceEnabled, type NotificationsConfig } from '../config.ts';
 import { createMailTransport } from '../mail/create-transport.ts';
+import { startLocalPushService } from '../push/local-push-service.ts';
+import { pushContextOf } from '../push/push-context.ts';
 import { sendMailHandler, sendMailJobName } from './send-mail.ts';
+import { sendReminderHandler, sendReminderJobName } from './send-reminder.ts';
 
 /** Job processors and repeating schedules of the notifications service. */
-export function registerJobs(ctx: ServiceContext<NotificationsConfig>): void {
+export async function registerJobs(ctx: ServiceContext<NotificationsConfig>): Promise<void> {
   const transport = createMailTransport(ctx.config);
   const keys = eventPayloadKeysOf(ctx.config);
   ctx.jobs.process(
@@ -24,6 +28,8 @@ export function registerJobs(ctx: ServiceContext<NotificationsConfig>): void {
             userId,
           ),
         ),
+      openTitle: (sealed, userId, goalId) => openPayload(keys, sealed, goalTitleAad(userId, goalId)),
+      openSummary: (sealed, userId) => openPayload(keys, sealed, reflectionSummaryAad(userId)),
       settings: {
         appUrl: ctx.config.APP_URL,
         supportEmail: ctx.config.SUPPORT_EMAIL,
@@ -32,4 +38,16 @@ export function registerJobs(ctx: ServiceContext<NotificationsConfig>): void {
     }),
     { concurrency: 2 },
   );
+  const push = pushContextOf(ctx);
+  ctx.jobs.process(
+    sendReminderJobName,
+    sendReminderHandler(push, { jobs: ctx.jobs, backoffMs: ctx.config.MAIL_RETRY_BACKOFF_MS }),
+    { concurrency: 2 },
+  );
+  // Embedded mode's stand-in push service, up before the service takes requests.
+  if (localPushServiceEnabled(ctx.config)) {
+    const local = await startLocalPushService({ vapidPublicKey: push.vapid.publicKey });
+    push.localService = { url: local.url };
+    ctx.onStop(() => local.close());
+  }
 }

@@ -38,6 +38,10 @@ export interface SendMailDeps {
   settings: MailSettings & { from: string };
   /** Opens a link token sealed by auth (EVENT_PAYLOAD_KEY); throws when the seal does not hold. */
   openToken(sealed: string, template: string, userId: string): string;
+  /** Opens a goal's title sealed by chat (EVENT_PAYLOAD_KEY); throws when the seal does not hold. */
+  openTitle?(sealed: string, userId: string, goalId: string): string;
+  /** Opens a weekly summary sealed by chat (EVENT_PAYLOAD_KEY); throws when the seal does not hold. */
+  openSummary?(sealed: string, userId: string): string;
 }
 
 /**
@@ -90,10 +94,15 @@ export function sendMailHandler(deps: SendMailDeps): JobHandler<SendMailJob> {
     }
     let request: ReturnType<typeof openedMailRequest>;
     try {
-      request = openedMailRequest(job.request, (sealed) => deps.openToken(sealed, template, job.userId));
+      request = openedMailRequest(
+        job.request,
+        (sealed) => deps.openToken(sealed, template, job.userId),
+        deps.openTitle && ((sealed, goalId) => deps.openTitle!(sealed, job.userId, goalId)),
+        deps.openSummary && ((sealed) => deps.openSummary!(sealed, job.userId)),
+      );
     } catch {
       // A token sealed under a key this service does not hold: retrying cannot fix it.
-      deps.log.error({ mailId: job.mailId, template }, 'mail dropped: its link token cannot be opened');
+      deps.log.error({ mailId: job.mailId, template }, 'mail dropped: its sealed part cannot be opened');
       return;
     }
     const mail = composeMail(request, deps.settings);

@@ -1,17 +1,22 @@
 import type { RouteDefinition, ServiceContext } from '@innerview/kit';
 import { internalExportRoute } from '@innerview/kit/internal';
 import type { NotificationsConfig } from '../config.ts';
+import { listSubscriptions, listUserPushes } from '../db/push-subscriptions.ts';
+import { findRecipient } from '../db/recipients.ts';
 import { listUserMails } from '../db/sent-mail.ts';
+import { pushContextOf } from '../push/push-context.ts';
 
 /**
  * `GET /internal/export` for the auth service's data export (ADR 17): which mails were sent to the
- * person, when, in which language. The service keeps no address and no body, so there is none to give.
+ * person, when, in which language (no body is kept), and where reminders go (`recipient`: the
+ * address, first name and language kept for them, docs/product.md#goals).
  */
 export function exportRoutes(ctx: ServiceContext<NotificationsConfig>): RouteDefinition[] {
   return [
     internalExportRoute({
-      summary: 'the mails sent to the person (template, language, status, times), for their data export',
+      summary: 'the mails and pushes sent to the person and their reminded devices, for their data export',
       exportUser: async (userId) => ({
+        recipient: await recipientOf(ctx, userId),
         mails: (await listUserMails(ctx.db, userId)).map((mail) => ({
           template: mail.template,
           language: mail.language,
@@ -19,7 +24,25 @@ export function exportRoutes(ctx: ServiceContext<NotificationsConfig>): RouteDef
           created_at: mail.createdAt.toISOString(),
           sent_at: mail.sentAt?.toISOString() ?? null,
         })),
+        // The devices by their push service's host only: the endpoint is a capability, not data.
+        push_devices: (await listSubscriptions(pushContextOf(ctx), userId)).map((device) => ({
+          push_service: new URL(device.subscription.endpoint).host,
+          created_at: device.createdAt.toISOString(),
+        })),
+        pushes: (await listUserPushes(ctx.db, userId)).map((push) => ({
+          kind: push.kind,
+          language: push.language,
+          status: push.status,
+          devices: push.devices,
+          created_at: push.createdAt.toISOString(),
+          sent_at: push.sentAt?.toISOString() ?? null,
+        })),
       }),
     }),
   ];
+}
+
+async function recipientOf(ctx: ServiceContext<NotificationsConfig>, userId: string) {
+  const row = await findRecipient(ctx.db, userId);
+  return row ? { email: row.email, first_name: row.firstName, language: row.language } : null;
 }

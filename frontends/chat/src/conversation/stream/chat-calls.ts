@@ -27,3 +27,32 @@ export function resumeReplyStream(sessionId: string, after: number, signal: Abor
     { headers: SSE_HEADERS, signal },
   );
 }
+
+/** `POST /chat-sessions/{id}/messages/{message_id}/edit`: the last message's new text, its new reply streamed. */
+export function postEditStream(
+  body: { sessionId: string; messageId: string; message: string; language: string },
+  signal: AbortSignal,
+): Promise<Response> {
+  return apiFetch(
+    `/chat-sessions/${encodeURIComponent(body.sessionId)}/messages/${encodeURIComponent(body.messageId)}/edit`,
+    {
+      method: 'POST',
+      headers: SSE_HEADERS,
+      json: { message: body.message, language: body.language },
+      signal,
+    },
+  );
+}
+
+/** `POST /chat-sessions/{id}/regenerate`: a new reply to the last message, streamed. */
+export function postRegenerateStream(
+  body: { sessionId: string; language: string },
+  signal: AbortSignal,
+): Promise<Response> {
+  return apiFetch(`/chat-sessions/${encodeURIComponent(body.sessionId)}/regenerate`, {
+    method: 'POST',
+    headers: SSE_HEADERS,
+    json: { language: body.language },
+    signal,
+  });
+}

@@ -7,6 +7,7 @@
 // - The remotes (wherever the configuration puts them): manifests, entries and texts network first,
 //   hashed chunks cache first, in a cache of this release's own.
 // - Nothing under /api is touched: no API answer is ever cached here.
+// - Reminders (ADR 59): a push message is shown as a notification; a click opens or focuses its page.
 
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type RouteHandlerCallbackOptions } from 'workbox-core';
@@ -22,14 +23,32 @@ import {
   remoteFileKind,
   remotesCacheName,
 } from './caching-rules.ts';
+import { reminderFromPush, windowToFocus } from './push-message.ts';
 
+type Extendable = { waitUntil(p: Promise<unknown>): void };
+type WindowClient = { url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> };
 type WorkerScope = {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
   location: Location;
   skipWaiting(): Promise<void>;
+  registration: {
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; icon: string; badge: string; lang?: string; data: unknown },
+    ): Promise<void>;
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(type: 'install' | 'activate', listener: (event: Extendable) => void): void;
   addEventListener(
-    type: 'install' | 'activate',
-    listener: (event: { waitUntil(p: Promise<unknown>): void }) => void,
+    type: 'push',
+    listener: (event: Extendable & { data: { text(): string } | null }) => void,
+  ): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: Extendable & { notification: { data: unknown; close(): void } }) => void,
   ): void;
 };
 declare const self: WorkerScope;
@@ -116,6 +135,35 @@ self.addEventListener('activate', (event) => {
         await configStrategy
           .handle({ request: new Request('/config.json'), event: event as never })
           .catch(() => undefined);
+    })(),
+  );
+});
+
+// A reminder arrives: always shown (userVisibleOnly), in the words the server chose for the person.
+self.addEventListener('push', (event) => {
+  const reminder = reminderFromPush(event.data?.text());
+  event.waitUntil(
+    self.registration.showNotification(reminder.title, {
+      body: reminder.body,
+      tag: reminder.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: reminder.url },
+    }),
+  );
+});
+
+// A click opens the reminder's page: in a window of the app already open, else in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = reminderFromPush(JSON.stringify({ title: 'x', ...(event.notification.data as object) }));
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windowToFocus(windows, url, self.location.origin);
+      if (!open) return self.clients.openWindow(url);
+      if (open.url !== new URL(url, self.location.origin).href) await open.navigate(url);
+      return open.focus();
     })(),
   );
 });

@@ -52,7 +52,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/users/signup', method: 'POST', body }),
       extraOptions: { auth: false },
     }),
-    verifyEmail: build.mutation<MessageResponse, { token: string }>({
+    verifyEmail: build.mutation<MessageResponse & { already_verified?: true }, { token: string }>({
       query: (body) => ({ url: '/users/verify', method: 'POST', body }),
       extraOptions: { auth: false },
     }),

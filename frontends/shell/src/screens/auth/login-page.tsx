@@ -47,7 +47,7 @@ type FieldErrors = { email?: string; password?: string };
  * and the lockout and warning messages of docs/product.md#sign-in-errors with their toast durations (docs/product.md#numbers-and-limits). After login,
  * postLoginRoute decides where the user goes (finish-sign-in.ts).
  */
-export function LoginPage() {
+export function LoginPage({ level = 1 }: { level?: 1 | 2 } = {}) {
   const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -184,7 +184,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthScreen screen="login" title={t('screens.login')} description={t('auth.login.intro')}>
+    <AuthScreen screen="login" title={t('screens.login')} description={t('auth.login.intro')} level={level}>
       <form ref={form} className="iv-auth__form" noValidate onSubmit={onSubmit}>
         {refusal && !refusal.onPassword && (
           <Alert variant="error" title={t('auth.login.errorTitle')}>
@@ -265,9 +265,12 @@ export function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </form>
-      <p className="iv-auth__footer">
-        {t('auth.login.noAccount')} <Link to={PATHS.signup}>{t('auth.login.createAccount')}</Link>
-      </p>
+      {/* Beside the landing page, its own call to start the trial says this already. */}
+      {level === 1 && (
+        <p className="iv-auth__footer">
+          {t('auth.login.noAccount')} <Link to={PATHS.signup}>{t('auth.login.createAccount')}</Link>
+        </p>
+      )}
     </AuthScreen>
   );
 }

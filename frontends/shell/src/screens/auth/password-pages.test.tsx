@@ -149,7 +149,7 @@ describe('update password (signed in)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Update your password' })).toBeTruthy();
     await choosePassword('Better#2025', 'Better#2025', 'Update password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Log in' })).toBeTruthy(); // the sign-in beside the landing page's own h1
     const call = api.calls('PATCH', '/users/me/password')[0]!;
     expect(call.headers.get('authorization')).toBe('Bearer tok-ada');
     expect(await call.clone().json()).toEqual({

@@ -54,7 +54,7 @@ describe('verification success', () => {
     const api = fakeApi([{ method: 'POST', path: '/users/verify', body: { message: 'Email verified.' } }]);
     const { router } = renderShell('/auth/verification-success?token=abc123');
     expect(await screen.findByText('Your account is active. You can now log in.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeTruthy();
     expect((await findToast('Email Verified')).variant).toBe('success');
     const calls = api.calls('POST', '/users/verify');
     expect(calls).toHaveLength(1);
@@ -62,6 +62,24 @@ describe('verification success', () => {
     expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('a used link of an account verified already: one calm "already verified" state, never "Verification Failed"', async () => {
+    fakeApi([
+      {
+        method: 'POST',
+        path: '/users/verify',
+        body: { message: 'Your email address is already verified. You can sign in.', already_verified: true },
+      },
+    ]);
+    renderShell('/auth/verification-success?token=used-again');
+    expect(await screen.findByText('Your email address was verified already. You can log in.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeTruthy();
+    expect(screen.getByText('Already verified')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toContain('Verification Failed');
+    expect(screen.queryByRole('region', { name: /Notifications/ })?.textContent ?? '').not.toContain('Verif');
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
   it.each([
@@ -74,8 +92,10 @@ describe('verification success', () => {
     ]);
     renderShell(`/auth/verification-success?token=used-${code}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Failed' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain(reason);
+    expect(screen.getByRole('alert').textContent).toBe(reason);
     expect((await findToast('Verification Failed')).variant).toBe('destructive');
+    // Said by the heading and the toast, not a third time in the alert.
+    expect(screen.getByRole('main').textContent!.split('Verification Failed')).toHaveLength(2);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.ch');
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));

@@ -10,7 +10,9 @@ import { AuthScreen } from './auth-screen.tsx';
 import { forgetPendingVerification } from './pending-verification.ts';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 
-type Outcome = { kind: 'verified' | 'expired' | 'invalid' } | { kind: 'failed'; error: ApiError };
+type Outcome =
+  | { kind: 'verified' | 'alreadyVerified' | 'expired' | 'invalid' }
+  | { kind: 'failed'; error: ApiError };
 
 // A verification token works once: the same token is sent once per page, even when React mounts
 // the screen twice (StrictMode) or the user comes back to it.
@@ -20,7 +22,7 @@ function verifyOnce(dispatch: AppDispatch, token: string): Promise<Outcome> {
   let pending = verifications.get(token);
   if (!pending) {
     pending = dispatch(authApi.endpoints.verifyEmail.initiate({ token })).then((result) => {
-      if (!result.error) return { kind: 'verified' };
+      if (!result.error) return { kind: result.data?.already_verified ? 'alreadyVerified' : 'verified' };
       const error = asApiError(result.error);
       const problem = linkProblem(error);
       if (problem) return { kind: problem };
@@ -55,6 +57,9 @@ export function VerificationSuccessPage() {
       if (result.kind === 'verified') {
         forgetPendingVerification();
         toast({ id: 'verification', title: t('auth.verification.verifiedTitle'), variant: 'success' });
+      } else if (result.kind === 'alreadyVerified') {
+        // Nothing went wrong: one calm state on the page, no toast beside it.
+        forgetPendingVerification();
       } else {
         toast({ id: 'verification', title: t('auth.verification.failedTitle'), variant: 'destructive' });
       }
@@ -74,11 +79,15 @@ export function VerificationSuccessPage() {
       </AuthScreen>
     );
   }
-  if (outcome.kind === 'verified') {
+  if (outcome.kind === 'verified' || outcome.kind === 'alreadyVerified') {
+    const already = outcome.kind === 'alreadyVerified';
     return (
       <AuthScreen screen="verificationSuccess" title={t('screens.verificationSuccess')}>
-        <Alert variant="success" title={t('auth.verification.verifiedTitle')}>
-          {t('auth.verification.verifiedBody')}
+        <Alert
+          variant={already ? 'info' : 'success'}
+          title={t(already ? 'auth.verification.alreadyTitle' : 'auth.verification.verifiedTitle')}
+        >
+          {t(already ? 'auth.verification.alreadyBody' : 'auth.verification.verifiedBody')}
         </Alert>
         <div className="iv-auth__actions">
           <Button asChild variant="primary" size="lg" block>
@@ -93,9 +102,8 @@ export function VerificationSuccessPage() {
   return (
     <AuthScreen screen="verificationSuccess" title={t('auth.verification.failedTitle')}>
       <div className="iv-stack">
-        <Alert variant="error" title={t('auth.verification.failedTitle')}>
-          {reason}
-        </Alert>
+        {/* The heading and the toast already say 'Verification Failed': the alert gives the reason. */}
+        <Alert variant="error">{reason}</Alert>
         {outcome.kind === 'failed' ? (
           <div className="iv-auth__actions">
             {/* The server did not answer: the same link is tried again with the page. */}

@@ -8,6 +8,7 @@ import {
 import { Button, LoadingScreen } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RemindersOffer } from '../../pwa/reminders-offer.tsx';
 import { PATHS } from '../../routing/paths.ts';
 import { useBillingFormat, useContinuePath } from './billing-support.ts';
 import { StatusScreen } from './status-screen.tsx';
@@ -34,6 +35,8 @@ export function FreemiumSuccessPage() {
       tone="success"
       title={t('success.trialTitle')}
       facts={details ? trialFacts(details, t, format) : undefined}
+      // The trial just started: the moment a reminder of its end makes sense (docs/product.md#reminders).
+      extra={details && <RemindersOffer />}
       actions={
         <Button asChild variant="primary">
           <Link to={signedIn ? continuePath : PATHS.login}>

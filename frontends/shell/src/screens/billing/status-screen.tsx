@@ -12,6 +12,7 @@ export function StatusScreen({
   children,
   facts,
   actions,
+  extra,
 }: {
   screen: string;
   tone?: 'default' | 'success' | 'attention';
@@ -19,6 +20,8 @@ export function StatusScreen({
   children?: ReactNode;
   facts?: ReadonlyArray<{ label: string; value: ReactNode }>;
   actions?: ReactNode;
+  /** Below the facts, above the ways on (an offer that belongs to this moment). */
+  extra?: ReactNode;
 }) {
   useDocumentTitle(title);
   return (
@@ -35,6 +38,7 @@ export function StatusScreen({
           ))}
         </dl>
       )}
+      {extra}
       {actions && <div className="iv-billing-status__actions">{actions}</div>}
     </article>
   );

@@ -185,6 +185,12 @@ describe('the questionnaire stepper', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Step 4 Title 4 (en)Answer now', 'Step 8 Title 8 (en)Answer now']);
+    // "Review my answers" shows them: each step with its answer, or marked skipped.
+    const review = screen.getByRole('region', { name: 'Your answers' });
+    const reviewed = within(review).getAllByRole('heading', { level: 3 });
+    expect(reviewed).toHaveLength(8);
+    expect(within(review).getByText('e')).toBeTruthy();
+    expect(within(review).getAllByText('Skipped')).toHaveLength(2);
     await waitFor(() => expect(service.state.status).toBe('completed'));
 
     await userEvent.click(within(skipped).getByRole('button', { name: 'Answer step 4, Title 4 (en)' }));

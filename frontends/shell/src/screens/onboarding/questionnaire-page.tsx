@@ -196,6 +196,7 @@ export function QuestionnairePage() {
         <SummaryView
           titles={titles}
           skipped={unansweredSteps(drafts.saved)}
+          answered={steps.map((s) => ({ ...s, answer: drafts.saved.get(s.step)?.trim() || null }))}
           headingRef={headingRef}
           onGoToStep={backToStep}
           onSubmit={() => void submit()}

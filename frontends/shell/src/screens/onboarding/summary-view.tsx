@@ -1,12 +1,16 @@
 import { Alert, Button } from '@innerview/ui';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuestionnaireAnswers } from './questionnaire-answers.tsx';
 import { TOTAL_STEPS } from './questionnaire-rules.ts';
+import type { AnsweredStep } from './use-questionnaire-record.ts';
 
 export type SummaryViewProps = {
   titles: ReadonlyMap<number, string>;
   /** Steps without a non-blank answer; none means the complete summary. */
   skipped: number[];
+  /** Every step with the answer saved for it (null when skipped): what "Review my answers" promised. */
+  answered: AnsweredStep[];
   headingRef: Ref<HTMLHeadingElement>;
   onGoToStep: (step: number) => void;
   onSubmit: () => void;
@@ -23,6 +27,7 @@ export type SummaryViewProps = {
 export function SummaryView({
   titles,
   skipped,
+  answered,
   headingRef,
   onGoToStep,
   onSubmit,
@@ -75,6 +80,12 @@ export function SummaryView({
           </ul>
         </section>
       )}
+      <section className="iv-onb-review" aria-labelledby="iv-onb-review-title">
+        <h2 id="iv-onb-review-title" className="iv-onb-questions__title">
+          {t('summary.answersTitle')}
+        </h2>
+        <QuestionnaireAnswers steps={answered} headingLevel={3} />
+      </section>
       {submitFailed && <Alert variant="error">{t('summary.submitFailed')}</Alert>}
       <div className="iv-onb-actions">
         <Button variant="secondary" onClick={() => onGoToStep(TOTAL_STEPS)}>

@@ -1,5 +1,6 @@
 import type { LanguageCode, QuestionKey } from '@innerview/contracts';
 import { chatMessageKind } from '@innerview/contracts/chat';
+import { goalOffers, goalStatement } from '@innerview/contracts/goal-statement';
 import {
   type AttachmentSummary,
   type AttachmentText,
@@ -8,10 +9,12 @@ import {
   type QuestionnaireAnswer,
 } from '../coach-context.ts';
 import { foldText } from '../language.ts';
+import type { MemoryNote } from '../memory/memory-rules.ts';
 import { assessMessage } from '../safety/assess.ts';
 import { safetyReply } from '../safety/crisis-reply.ts';
 import { hasRiskCue } from '../safety/risk-cues.ts';
 import { feelingsIn } from './feelings.ts';
+import { memoryLine, prefersBrief, usableMemory } from './memory-lines.ts';
 import { type CoachPhrases, type Feeling, phrases, pleasantFeelings } from './phrases.ts';
 import { clearTopic, type IdeaRequest, ideaRequest, sessionTopic } from './requests.ts';
 import { suggestionLines } from './suggestions.ts';
@@ -31,6 +34,8 @@ export interface OfflineCoachInput {
   attachments?: AttachmentText[];
   /** Files that could not be read, hold no text, or are images (this coach sees none). */
   attachmentSummary?: AttachmentSummary;
+  /** What the person lets the coach remember (docs/product.md#memory); absent or empty when off. */
+  memory?: MemoryNote[];
 }
 
 type QuestionPool = keyof CoachPhrases['questions'];
@@ -233,15 +238,25 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   if (named && reflected) parts[parts.length - 1] = `${parts.at(-1)} ${named}`;
   else if (named) parts.push(named);
 
-  const linked = relevantAnswer(text, input.answers, language);
+  // Something the person asked the coach to remember, when the message is about it; a wish for
+  // short answers leaves out the questionnaire link (and a third suggestion).
+  const memory = usableMemory(input.memory, language);
+  const brief = prefersBrief(memory);
+  const remembered = heavy ? null : memoryLine(text, memory, language, seed >>> 1, earlier);
+  if (remembered) parts.push(remembered);
+  const linked = remembered || brief ? null : relevantAnswer(text, input.answers, language);
   const link =
     linked && !earlier.some((reply) => reply.includes(t.steps[linked.answer.questionKey]))
       ? questionnaireLine(t, language, linked.answer, linked.shared, seed)
       : null;
   if (link) parts.push(link);
 
+  // docs/product.md#goals: a goal stated in the message is offered to be kept (the chat shows the button).
+  const offer = !heavy && goalStatement(text) ? goalOffers[language] : null;
+  if (offer) parts.push(offer);
+
   if (request) {
-    parts.push(...ideas(t, input, { request, seed, earlier, earlierMessages, text }));
+    parts.push(...ideas(t, input, { request, seed, earlier, earlierMessages, text, brief }));
     parts.push(nextQuestion(t, ['afterIdeas', 'will'], seed >>> 3, earlier));
     return parts.join('\n\n');
   }
@@ -252,6 +267,7 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
   const pools: QuestionPool[] = [];
   if (fileLines.length > 0) pools.push('attachment');
   if (link) pools.push('questionnaire');
+  if (remembered) pools.push('will');
   if (found.length > 0 && !lastQuestionAboutFeeling)
     pools.push(found.every((f) => pleasantFeelings.has(f)) ? 'pleasant' : 'feeling');
   pools.push(stage);
@@ -263,13 +279,21 @@ export function offlineCoachReply(input: OfflineCoachInput): string {
 function ideas(
   t: CoachPhrases,
   input: OfflineCoachInput,
-  context: { request: IdeaRequest; seed: number; earlier: string[]; earlierMessages: string[]; text: string },
+  context: {
+    request: IdeaRequest;
+    seed: number;
+    earlier: string[];
+    earlierMessages: string[];
+    text: string;
+    brief: boolean;
+  },
 ): string[] {
   const { request, seed, earlier } = context;
   const topic = sessionTopic(context.text, context.earlierMessages, input.language);
   const leads = request.decision ? t.decisionLeads : t.ideaLeads;
   const lead = pickFresh(leads, seed, earlier) ?? pick(leads, seed);
-  const lines = suggestionLines(t, { ...request, topic, seed, earlier });
+  const all = suggestionLines(t, { ...request, topic, seed, earlier });
+  const lines = context.brief ? all.slice(0, 2) : all;
   return [lead, lines.map((line, i) => `${i + 1}. ${line}`).join('\n')];
 }
 

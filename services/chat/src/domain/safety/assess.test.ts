@@ -10,16 +10,20 @@ import { everydayCheck } from './everyday-check.ts';
  * Floors on the held-out evaluation set (another writer; never trained or tuned on), per language:
  * what `npm run safety-report` measured for the committed model with the product's decision
  * (`assessMessage`, short-message rule included; docs/safety.md), less a small margin, so a
- * retrained model or a new rule that does worse fails here. Measured 2026-11-26: recall en 0.79,
- * fr 0.81, de 0.84, it 0.74, es 0.78; false alarms en 0.038, fr 0.025, de 0.038, it 0.038,
- * es 0.063. The issue's target (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md.
+ * retrained model or a new rule that does worse fails here. Measured 2026-11-26 after ADR 61
+ * (writers train-e and train-f, twenty passes): recall en 0.85, fr 0.81, de 0.86, it 0.83,
+ * es 0.79; false alarms en 0.038, fr 0.025, de 0.038, it 0.038, es 0.050 (before: recall 0.79,
+ * 0.81, 0.84, 0.74, 0.78; false alarms 0.038, 0.025, 0.038, 0.038, 0.063). The issue's target
+ * (recall 0.90, false alarms 0.05) is NOT reached; see docs/safety.md. With train-g (coaching
+ * talk, ADR 61 amended): recall 0.84, 0.79, 0.85, 0.80, 0.79; false alarms 0.038, 0.038, 0.025,
+ * 0.025, 0.063 (Spanish exactly at its ceiling). No floor lowered; de and it ceilings tightened.
  */
 const floors: Record<LanguageCode, { recall: number; falseAlarms: number }> = {
-  en: { recall: 0.76, falseAlarms: 0.05 },
+  en: { recall: 0.82, falseAlarms: 0.05 },
   fr: { recall: 0.78, falseAlarms: 0.04 },
-  de: { recall: 0.8, falseAlarms: 0.05 },
-  it: { recall: 0.7, falseAlarms: 0.05 },
-  es: { recall: 0.74, falseAlarms: 0.08 },
+  de: { recall: 0.83, falseAlarms: 0.04 },
+  it: { recall: 0.79, falseAlarms: 0.04 },
+  es: { recall: 0.76, falseAlarms: 0.063 },
 };
 
 describe('the three-tier detector on the held-out evaluation set', () => {

@@ -28,14 +28,14 @@ interface Strings {
 const strings: Record<LanguageCode, Strings> = {
   en: {
     subject: 'Your Innerview account is being permanently erased',
-    preview: 'This is the last e-mail you will receive from us.',
+    preview: 'This is the last email you will receive from us.',
     erasedSince: (date) =>
       `You deleted your Innerview account on ${date}. The 90 days during which we kept your data in case you changed your mind are over: we are now permanently erasing your account. Within a day nothing of it will remain.`,
     erased:
       'The 90 days during which we kept your data after you deleted your Innerview account are over: we are now permanently erasing your account. Within a day nothing of it will remain.',
     what: 'This covers your profile, your settings, your conversations with the coach, your questionnaire answers and your files.',
     keys: 'The keys that encrypted your data are destroyed as well, so no copy of it can ever be read again.',
-    last: 'This is the last e-mail you will receive from us, and there is nothing you need to do.',
+    last: 'This is the last email you will receive from us, and there is nothing you need to do.',
     welcome: (support) =>
       `Thank you for the time you spent with Innerview. You are welcome to create a new account at any time. Questions? Write to us at ${support}.`,
   },

@@ -1,3 +1,4 @@
+import { formatMoney } from '@innerview/contracts/glossary';
 import type { LanguageCode } from './types.ts';
 
 /** Swiss regional formats, as in `../format.ts`. */
@@ -24,14 +25,9 @@ export function formatDay(language: LanguageCode, value: string): string | null 
 }
 
 /** Amount plus currency (docs/product.md#numbers-and-limits): "CHF 19.00", with the language's own separators. */
-export function formatAmount(language: LanguageCode, amountMinor: number, currency: string): string {
-  const format = new Intl.NumberFormat(locales[language], {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'code',
-  });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits).replace(/\u00a0/g, ' ');
+export function formatAmount(_language: LanguageCode, amountMinor: number, currency: string): string {
+  // The same in every language, as the app and the checkout page write it (the glossary, ADR 60).
+  return formatMoney(amountMinor, currency);
 }
 
 /** Token counts with the language's grouping ("200 000", "200’000"). */

@@ -25,7 +25,7 @@ export const common: Record<LanguageCode, CommonStrings> = {
     validity: (duration) => `This link is valid for ${duration} and can only be used once.`,
     signOff: ['Warm regards,', 'The Innerview team'],
     footer:
-      'Innerview – AI coaching and self-reflection, made in Switzerland. This is a service e-mail about your Innerview account.',
+      'Innerview – AI coaching and self-reflection, made in Switzerland. This is a service email about your Innerview account.',
   },
   fr: {
     greeting: (name) => `Bonjour ${name},`,

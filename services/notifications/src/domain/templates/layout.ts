@@ -34,7 +34,9 @@ export function renderMail(content: MailContent): RenderedMail {
 function renderText(content: MailContent): string {
   const strings = common[content.language];
   const blocks = [content.greeting, ...content.intro];
-  if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
+  // French sets a no-break space before the colon (the glossary, ADR 60).
+  const colon = content.language === 'fr' ? '\u00a0:' : ':';
+  if (content.action) blocks.push(`${content.action.label}${colon}\n${content.action.url}`);
   blocks.push(...content.outro, strings.signOff.join('\n'), `-- \n${strings.footer}`);
   return `${blocks.join('\n\n')}\n`;
 }

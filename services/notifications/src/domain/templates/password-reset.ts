@@ -26,7 +26,7 @@ const strings: Record<LanguageCode, Strings> = {
     intro:
       'We received a request to reset the password for your Innerview account. You can choose a new one here.',
     action: 'Choose a new password',
-    notYou: 'If you didn’t ask for this, you can ignore this e-mail – your password stays the same.',
+    notYou: 'If you didn’t ask for this, you can ignore this email – your password stays the same.',
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe Innerview',

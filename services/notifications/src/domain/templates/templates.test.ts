@@ -25,8 +25,8 @@ const cases: Case[] = [
     link,
     expected: {
       en: {
-        subject: 'Welcome to Innerview – please confirm your e-mail address',
-        phrase: 'Confirm e-mail address',
+        subject: 'Welcome to Innerview – please confirm your email address',
+        phrase: 'Confirm email address',
       },
       fr: {
         subject: 'Bienvenue sur Innerview – confirmez votre adresse e-mail',
@@ -126,6 +126,12 @@ describe.each(cases)('the $template mail', ({ render, link: expectedLink, expect
       expect(hostile.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co');
       // The plain-text part is not HTML: the name reads as written.
       expect(hostile.text).toContain(hostileName);
+    });
+
+    it('writes the colon before the link as the language does (French: a no-break space before it)', () => {
+      const before = mail.text.slice(0, mail.text.indexOf(`\n${expectedLink}\n`));
+      if (language === 'fr') expect(before).toMatch(/[^\s]\u00a0:$/);
+      else expect(before).toMatch(/[^\s\u00a0]:$/);
     });
 
     it('never puts English sentences into another language', () => {

@@ -17,6 +17,10 @@ export const mailTemplateNames = [
   'plan-changed',
   'cancellation-confirmed',
   'reactivated',
+  // A goal's check-in (docs/product.md#goals).
+  'goal-checkin',
+  // The weekly reflection, opt-in (docs/product.md#goals).
+  'weekly-reflection',
 ] as const;
 export type MailTemplateName = (typeof mailTemplateNames)[number];
 

@@ -22,10 +22,10 @@ interface Strings {
 const strings: Record<LanguageCode, Strings> = {
   en: {
     subject: 'Your new Innerview confirmation link',
-    preview: 'Confirm your e-mail address with this new link.',
-    intro: 'As requested, here is a new link to confirm your e-mail address.',
-    action: 'Confirm e-mail address',
-    notYou: 'If you didn’t ask for a new link, you can simply ignore this e-mail.',
+    preview: 'Confirm your email address with this new link.',
+    intro: 'As requested, here is a new link to confirm your email address.',
+    action: 'Confirm email address',
+    notYou: 'If you didn’t ask for a new link, you can simply ignore this email.',
   },
   fr: {
     subject: 'Votre nouveau lien de confirmation Innerview',

@@ -21,12 +21,12 @@ interface Strings {
 
 const strings: Record<LanguageCode, Strings> = {
   en: {
-    subject: 'Welcome to Innerview – please confirm your e-mail address',
+    subject: 'Welcome to Innerview – please confirm your email address',
     preview: 'One click and your account is ready.',
     intro:
-      'Welcome to Innerview. Please confirm your e-mail address so we know it’s really you. Then you can sign in and start your first reflection.',
-    action: 'Confirm e-mail address',
-    notYou: 'If you didn’t create an Innerview account, you can simply ignore this e-mail.',
+      'Welcome to Innerview. Please confirm your email address so we know it’s really you. Then you can sign in and start your first reflection.',
+    action: 'Confirm email address',
+    notYou: 'If you didn’t create an Innerview account, you can simply ignore this email.',
   },
   fr: {
     subject: 'Bienvenue sur Innerview – confirmez votre adresse e-mail',

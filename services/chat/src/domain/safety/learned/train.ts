@@ -36,7 +36,9 @@ export interface TrainOptions {
   learningRate: number;
 }
 
-export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 10, l2: 3e-4, learningRate: 0.2 };
+// Twenty passes: on leave-one-writer-out validation with train-e they raised recall at 5 % false
+// alarms by about one point over ten (a lower or higher L2 penalty did not help; ADR 61).
+export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 20, l2: 3e-4, learningRate: 0.2 };
 
 /**
  * Multinomial logistic regression trained by stochastic gradient descent with AdaGrad steps, the

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { createUserCrypto, loadOrCreateMasterKey, type UserCrypto } from '@innerview/crypto';
+import type { ServiceContext } from '@innerview/kit';
+import { Counter } from 'prom-client';
+import type { NotificationsConfig } from '../config.ts';
+import { dataKeys } from '../db/schema.ts';
+import { loadOrCreateVapidKeys, type VapidKeys } from './vapid.ts';
+
+export type NotificationsServiceContext = ServiceContext<NotificationsConfig>;
+
+/** What the push side of the service builds once per running service. */
+export interface PushContext {
+  service: NotificationsServiceContext;
+  crypto: UserCrypto;
+  vapid: VapidKeys;
+  /** The local stand-in push service while it runs (embedded): its origin is the only http:// one accepted. */
+  localService: { url: string } | null;
+  metrics: {
+    /** `change`: added, removed (by the person), gone (the push service said so), erased. */
+    subscriptions: Counter<'change'>;
+    /** `outcome`: delivered, gone, failed (per device). */
+    messages: Counter<'outcome'>;
+  };
+}
+
+const contexts = new WeakMap<NotificationsServiceContext, PushContext>();
+
+/** The push context of a running service, made on first use (keys loaded, metrics registered). */
+export function pushContextOf(service: NotificationsServiceContext): PushContext {
+  let push = contexts.get(service);
+  if (push) return push;
+  const { config } = service;
+  const masterKeys = loadOrCreateMasterKey({
+    value: config.MASTER_KEY,
+    previous: config.MASTER_KEYS_PREVIOUS,
+    file:
+      config.DATABASE_URL === 'memory://'
+        ? undefined
+        : path.join(config.DATA_DIR, 'notifications', 'master.key'),
+  });
+  push = {
+    service,
+    crypto: createUserCrypto({
+      db: service.db,
+      table: dataKeys,
+      masterKeys,
+      now: () => service.clock.now().getTime(),
+    }),
+    vapid: loadOrCreateVapidKeys(config),
+    localService: null,
+    metrics: {
+      subscriptions: new Counter({
+        name: 'notifications_push_subscriptions_total',
+        help: 'Push subscriptions added, removed by their owner, gone (push service 404/410) or erased',
+        labelNames: ['change'],
+        registers: [service.metrics],
+      }),
+      messages: new Counter({
+        name: 'notifications_push_messages_total',
+        help: 'Push messages sent, per device, by outcome (delivered, gone, failed)',
+        labelNames: ['outcome'],
+        registers: [service.metrics],
+      }),
+    },
+  };
+  contexts.set(service, push);
+  return push;
+}
