@@ -154,13 +154,30 @@ describe('crisis safety in the browser', () => {
     await useToken(page, session!.user.token);
     await page.goto(session!.path);
     const care = replies(page).filter({ hasText: scenario[language].switzerland }).first();
-    await care.waitFor();
+    // The list opens at the newest message and only draws what is near the screen: on a phone the
+    // care reply, three messages up, is drawn once the person scrolls up to it.
+    await replies(page).last().waitFor();
+    await expect
+      .poll(async () => {
+        await page.locator('.iv-chat-list').evaluate((list) => list.scrollBy(0, -400));
+        return care.isVisible();
+      })
+      .toBe(true);
     await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
     // The care reply from its first line (the list scrolls to the newest message on opening).
     await care.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await expect
       .poll(() => care.evaluate((element) => element.getBoundingClientRect().top))
       .toBeGreaterThan(0);
+    // The message it answers is drawn above it before the picture is taken.
+    await expect
+      .poll(() =>
+        page
+          .locator('article.iv-chat-message--user')
+          .filter({ hasText: scenario[language].crisis })
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, 'chat-care-reply', viewport, `${language}-${theme}`);
     expect(errors).toEqual([]);
     await context.close();
