@@ -55,7 +55,10 @@ export const chatApi = api.injectEndpoints({
      * A new chat the coach opens (docs/product.md#goals): with a goal's check-in due, a session whose
      * first message is the coach's question (asked once); null when nothing is due.
      */
-    openChat: build.mutation<{ session_id: string; goal_id: string } | null, void>({
+    openChat: build.mutation<
+      { session_id: string; opening: 'checkin' | 'introduction'; goal_id?: string } | null,
+      void
+    >({
       query: () => ({ url: '/chat-sessions/opening', method: 'POST' }),
       invalidatesTags: (result) => (result ? ['ChatSessions'] : []),
     }),

@@ -13,7 +13,7 @@ import { revisable, visibleMessages } from './conversation-state.ts';
 import { MessageList } from './message-list.tsx';
 import { useVersionViews, withVersionViews } from './message-versions.tsx';
 import { useOfflineSnapshot } from './offline-snapshot.ts';
-import { useCheckinOpening } from './use-checkin-opening.ts';
+import { useCoachOpening } from './use-coach-opening.ts';
 import { useConversation } from './use-conversation.ts';
 
 type ConversationViewProps = {
@@ -26,9 +26,10 @@ type ConversationViewProps = {
 
 /**
  * Router state another screen may pass: an intro message to start a chat with
- * (docs/product.md#sending-a-chat-message), or the message a search result opens (`focusMessage`).
+ * (docs/product.md#sending-a-chat-message), the message a search result opens (`focusMessage`), or
+ * that the questionnaire was just sent (`coachOpening: 'expected'`, docs/product.md#the-coachs-first-opening).
  */
-type IntroState = { introMessage?: unknown; focusMessage?: unknown } | null;
+type IntroState = { introMessage?: unknown; focusMessage?: unknown; coachOpening?: unknown } | null;
 
 /**
  * The message a search result opened: older pages are read until it is among the messages (or the
@@ -93,14 +94,15 @@ export function ConversationView({
     }
   }, [location.state, location.pathname, conversation, navigate]);
 
-  // A new chat with a goal's check-in due is opened by the coach (not when an intro was handed over).
+  // A new chat the coach opens: a due check-in or the first opening (not when an intro was handed over).
   const hasIntro = typeof (location.state as IntroState)?.introMessage === 'string';
   const fresh =
     sessionId === null && state.sessionId === null && state.phase === 'idle' && shown.length === 0;
   const freshRef = useRef(fresh);
   freshRef.current = fresh && !introHandled.current;
   const stillFresh = useCallback(() => freshRef.current, []);
-  useCheckinOpening(sessionId, fresh && !hasIntro && !introHandled.current, stillFresh);
+  const expectOpening = (location.state as IntroState)?.coachOpening === 'expected';
+  useCoachOpening(sessionId, fresh && !hasIntro && !introHandled.current, stillFresh, expectOpening);
 
   const loading = state.phase === 'loading';
   const empty = !loading && !conversation.loadError && shown.length === 0;

@@ -12,7 +12,7 @@ import it_ from '../../locales/it/chat.json' with { type: 'json' };
 import { fakeApi, resetBrowserState } from '../sidebar/sidebar-test-support.tsx';
 import { AddGoal, proposedGoals } from './add-goal.tsx';
 import type { ChatMessage } from './conversation-state.ts';
-import { useCheckinOpening } from './use-checkin-opening.ts';
+import { useCoachOpening } from './use-coach-opening.ts';
 
 // docs/product.md#goals in the chat: "Add as goal" under a reply offering to keep a stated goal,
 // and a new chat opened by the coach with a due check-in.
@@ -101,8 +101,8 @@ describe('Add as goal', () => {
   });
 });
 
-function Opening({ ready }: { ready: boolean }) {
-  useCheckinOpening(null, ready, () => true);
+function Opening({ ready, expectOpening = false }: { ready: boolean; expectOpening?: boolean }) {
+  useCoachOpening(null, ready, () => true, expectOpening);
   return null;
 }
 
@@ -113,7 +113,7 @@ describe('a new chat with a check-in due', () => {
         method: 'POST',
         path: '/chat-sessions/opening',
         status: 201,
-        body: { session_id: 's9', goal_id: 'g1' },
+        body: { session_id: 's9', opening: 'checkin', goal_id: 'g1' },
       },
     ]);
     const view = wrap(<Opening ready />);
@@ -132,5 +132,23 @@ describe('a new chat with a check-in due', () => {
     );
     await waitFor(() => expect(api.calls('POST', '/chat-sessions/opening')).toHaveLength(1));
     expect(screen.getByTestId('location').textContent).toBe('/chat');
+  });
+
+  it('right after the questionnaire, asks again until the coach has the answers, then moves there', async () => {
+    const api = fakeApi([
+      { method: 'POST', path: '/chat-sessions/opening', status: 204 },
+      { method: 'POST', path: '/chat-sessions/opening', status: 204 },
+      {
+        method: 'POST',
+        path: '/chat-sessions/opening',
+        status: 201,
+        body: { session_id: 's7', opening: 'introduction' },
+      },
+    ]);
+    wrap(<Opening ready expectOpening />);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/s7'), {
+      timeout: 3000,
+    });
+    expect(api.calls('POST', '/chat-sessions/opening')).toHaveLength(3);
   });
 });

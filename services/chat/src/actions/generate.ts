@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@innerview/contracts';
-import { chatMessages as chatTexts } from '@innerview/contracts/chat';
+import { chatMessageKind, chatMessages as chatTexts } from '@innerview/contracts/chat';
 import { goalOffers, goalStatement } from '@innerview/contracts/goal-statement';
 import type { AttachmentsRead } from '../attachments/attachment-texts.ts';
 import { coachAttachments } from '../attachments/coach-attachments.ts';
@@ -31,6 +31,8 @@ export interface GenerationInput {
   sessionId: string;
   /** The message being answered, stored by the task itself (see `prepareTurn`). */
   turn: TurnInput;
+  /** Told once whether the message (and a new session) was stored, for a caller that must know. */
+  onStored?: (stored: boolean) => void;
   message: string;
   fileIds: string[];
   /** The message's files as read before the reply started. */
@@ -104,9 +106,14 @@ export async function generateReply(
   const verdict = input.modelCheck ? askCrisisCheck(chat, writer, input) : null;
   try {
     turn = await prepareTurn(chat, input.turn);
+    turn.stored.then(
+      () => input.onStored?.(true),
+      () => input.onStored?.(false),
+    );
     if (input.finding) return await answerCrisis(chat, writer, input, turn, input.finding, 'detector');
     return await answerWithCoach(chat, writer, input, turn, verdict);
   } catch (err) {
+    if (!turn) input.onStored?.(false);
     const kind = err instanceof CoachModelError ? err.kind : 'internal';
     log.warn(
       { sessionId: input.sessionId, replyId: writer.replyId, kind, status: (err as CoachModelError).status },
@@ -263,11 +270,13 @@ async function answerWithCoach(
   });
   // The title call starts once the first word is out: beside the reply's start it competed with
   // it for the process and the model; the rest of the reply leaves it time to finish.
-  const titleWork: Promise<CoachTitle | null> = input.needsTitle
-    ? writer.firstPiece
-        .then((written) => (written ? chat.coach.title(input.message, language, signal) : null))
-        .catch(() => null)
-    : Promise.resolve(null);
+  // The questionnaire message is named by the heuristic ("Getting to know you"), not the model.
+  const titleWork: Promise<CoachTitle | null> =
+    input.needsTitle && chatMessageKind(input.message) !== 'questionnaire'
+      ? writer.firstPiece
+          .then((written) => (written ? chat.coach.title(input.message, language, signal) : null))
+          .catch(() => null)
+      : Promise.resolve(null);
   const context = buildCoachContext({
     language,
     history,

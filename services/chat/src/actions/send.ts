@@ -1,4 +1,4 @@
-import { type ChatSendBody, chatMessages as chatTexts } from '@innerview/contracts/chat';
+import { type ChatSendBody, chatMessageKind, chatMessages as chatTexts } from '@innerview/contracts/chat';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import { readMessageAttachments } from '../attachments/read-message-attachments.ts';
@@ -28,6 +28,8 @@ export interface StartedReply {
   replyId: string;
   /** Settles once the reply is persisted (or failed); never rejects. */
   result: Promise<ReplyResult>;
+  /** Whether the message, and the session when it is new, were stored; never rejects. */
+  stored: Promise<boolean>;
 }
 
 /**
@@ -95,12 +97,17 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const writer = chat.shared
     ? chat.shared.mirror(local, { sessionId, userId, replyId, startedAt: service.clock.now() })
     : local;
+  let markStored: (stored: boolean) => void = () => {};
+  const stored = new Promise<boolean>((resolve) => {
+    markStored = resolve;
+  });
   try {
     // The task reads the conversation, stores the message and asks the coach; the stream can
     // open now (the first word comes sooner).
     const task = generateReply(chat, writer, {
       userId,
       sessionId,
+      onStored: markStored,
       turn: {
         userId,
         session: existing,
@@ -117,17 +124,19 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
       attachments: attachments.read,
       profile,
       language,
-      languageFromText: detectTextLanguage(message) !== null,
+      // The hidden questionnaire message is in no language of its own: the one chosen stands.
+      languageFromText: chatMessageKind(message) === 'questionnaire' || detectTextLanguage(message) !== null,
       finding,
       modelCheck: askModel && !finding,
       needsTitle: (existing?.titleSource ?? 'default') === 'default',
       metered: access.allowed && access.metered,
       regenerated: input.revision?.kind === 'regenerate' ? input.revision.reply : undefined,
     });
-    const tracked = task.then(() => {});
+    // However the task ends, `stored` settles (a first answer wins).
+    const tracked = task.then(() => markStored(false));
     chat.tasks.add(tracked);
     void tracked.finally(() => chat.tasks.delete(tracked));
-    return { sessionId, replyId, result: task };
+    return { sessionId, replyId, result: task, stored };
   } catch (err) {
     writer.end({ kind: 'error', detail: chatTexts.replyFailed, code: 'SERVER_ERROR' });
     throw err;

@@ -1,5 +1,5 @@
 import type { Queryable } from '@innerview/kit';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { coachProfiles } from './schema.ts';
 
 export type ProfileRow = typeof coachProfiles.$inferSelect;
@@ -56,4 +56,34 @@ export async function saveAnswers(
 
 export async function deleteProfile(q: Queryable, userId: string): Promise<void> {
   await q.delete(coachProfiles).where(eq(coachProfiles.userId, userId));
+}
+
+/**
+ * Claims the coach's personal opening (docs/product.md#the-coachs-first-opening): one conditional
+ * update, so of two calls at once only one gets the profile back. Only a submitted questionnaire
+ * with answers is claimed.
+ */
+export async function claimFirstOpening(
+  q: Queryable,
+  userId: string,
+  now: Date,
+): Promise<ProfileRow | undefined> {
+  const [row] = await q
+    .update(coachProfiles)
+    .set({ firstOpeningAt: now })
+    .where(
+      and(
+        eq(coachProfiles.userId, userId),
+        isNull(coachProfiles.firstOpeningAt),
+        eq(coachProfiles.questionnaireSubmitted, true),
+        sql`${coachProfiles.answersCiphertext} is not null`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives the opening back when it could not start (no plan yet): the next new chat tries again. */
+export async function releaseFirstOpening(q: Queryable, userId: string): Promise<void> {
+  await q.update(coachProfiles).set({ firstOpeningAt: null }).where(eq(coachProfiles.userId, userId));
 }

@@ -127,7 +127,7 @@ export const subscriptionAccess = pgTable('subscription_access', {
 /**
  * What the coach knows of a person beyond the conversation: the language they chose (settings
  * events) and their questionnaire answers (encrypted under their data key; `answers_revision` keeps
- * the newest snapshot only).
+ * the newest snapshot only), and whether the coach has opened a first chat from those answers.
  */
 export const coachProfiles = pgTable('coach_profiles', {
   userId: uuid('user_id').primaryKey(),
@@ -135,6 +135,8 @@ export const coachProfiles = pgTable('coach_profiles', {
   answersCiphertext: text('answers_ciphertext'),
   answersRevision: integer('answers_revision').notNull().default(0),
   questionnaireSubmitted: boolean('questionnaire_submitted').notNull().default(false),
+  /** When the coach's personal opening of a first chat was made (at most once per person). */
+  firstOpeningAt: at('first_opening_at'),
   updatedAt: at('updated_at').notNull(),
 });
 

@@ -103,6 +103,12 @@ describe('language', () => {
     expect(replyLanguage({ message: 'ok', acceptLanguage: 'it' })).toBe('it');
     expect(replyLanguage({ message: 'ok' })).toBe('en');
   });
+
+  it('reads no language from the questionnaire message, whose preamble is always English', () => {
+    const message = `${QUESTIONNAIRE_MESSAGE_PREAMBLE}\nDreams and plans for tomorrow: I would like to open a small bookshop.`;
+    expect(replyLanguage({ message, saved: 'it' })).toBe('it');
+    expect(replyLanguage({ message, requested: 'de', saved: 'it' })).toBe('de');
+  });
 });
 
 describe('titles', () => {

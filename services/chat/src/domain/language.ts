@@ -1,4 +1,5 @@
 import { type LanguageCode, languageCodes, toLanguageCode } from '@innerview/contracts';
+import { chatMessageKind } from '@innerview/contracts/chat';
 
 /** The best supported language of an `Accept-Language` header (by q, then order), or null. */
 export function fromAcceptLanguage(header: string | undefined): LanguageCode | null {
@@ -67,12 +68,16 @@ export interface LanguageHints {
 }
 
 /**
- * The language to answer in: the one the person is writing in when that is clear, else the one the
+ * The language to answer in: the one the person is writing in when that is clear (not read from the
+ * hidden questionnaire message), else the one the
  * client asks for, their saved setting, the browser's, then English (docs/product.md#languages-translations-and-themes fallback).
  */
 export function replyLanguage(hints: LanguageHints): LanguageCode {
+  // The questionnaire message's fixed preamble and topics are English whatever the person speaks.
+  const written =
+    chatMessageKind(hints.message) === 'questionnaire' ? null : detectTextLanguage(hints.message);
   return (
-    detectTextLanguage(hints.message) ??
+    written ??
     toLanguageCode(hints.requested) ??
     toLanguageCode(hints.saved) ??
     fromAcceptLanguage(hints.acceptLanguage) ??

@@ -166,7 +166,7 @@ describe('check-ins', () => {
 
     const opened = await call('POST', '/api/v1/chat-sessions/opening', me);
     expect(opened.status).toBe(201);
-    expect(opened.body).toEqual({ session_id: expect.any(String), goal_id: goal.id });
+    expect(opened.body).toEqual({ session_id: expect.any(String), opening: 'checkin', goal_id: goal.id });
     const transcript = await call('GET', `/api/v1/chat-sessions/${opened.body.session_id}/transcript`, me);
     expect(transcript.body).toEqual([
       expect.objectContaining({

@@ -3,6 +3,7 @@ import { GOAL_NOTE_MAX, GOAL_TITLE_MAX, Goal, GoalCheckin, GoalStatus } from '@i
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
 import { openWithCheckin } from '../actions/checkin-opening.ts';
+import { openWithIntroduction } from '../actions/first-opening.ts';
 import { changeGoal, createGoal, listGoals, removeGoal } from '../actions/goals.ts';
 import { reflectionSetting, setReflection } from '../actions/reflections.ts';
 import type { ChatContext } from '../chat-context.ts';
@@ -106,23 +107,29 @@ export function goalRoutes(chat: ChatContext): RouteDefinition[] {
       path: '/api/v1/chat-sessions/opening',
       summary:
         "A new chat opened by the coach: with a goal's due check-in, a session whose first message is " +
-        'the check-in question (201, asked once); nothing due: 204 (the first reply greets instead)',
+        'the check-in question (201, asked once); else, the first new chat after the questionnaire, ' +
+        "a session whose reply is the coach's personal opening (201, streaming, made once); else 204 " +
+        '(the first reply greets instead)',
       tags: ['chat-sessions', 'goals'],
       status: 201,
       responses: {
         201: {
-          description: 'The new session',
-          schema: z.object({ session_id: z.string(), goal_id: z.string() }),
+          description: 'The new session, and the goal asked about for a check-in',
+          schema: z.object({
+            session_id: z.string(),
+            opening: z.enum(['checkin', 'introduction']),
+            goal_id: z.string().optional(),
+          }),
         },
-        204: { description: 'No check-in due' },
+        204: { description: 'Nothing to open with' },
       },
-      handler: async ({ userId, res }) => {
-        const opened = await openWithCheckin(chat, userId);
-        if (!opened) {
-          res.status(204).end();
-          return undefined;
-        }
-        return opened;
+      handler: async ({ userId, req, res }) => {
+        const checkin = await openWithCheckin(chat, userId);
+        if (checkin) return { ...checkin, opening: 'checkin' as const };
+        const introduction = await openWithIntroduction(chat, userId, req.header('accept-language'));
+        if (introduction) return { ...introduction, opening: 'introduction' as const };
+        res.status(204).end();
+        return undefined;
       },
     }),
   ];

@@ -175,7 +175,8 @@ export function QuestionnairePage() {
       return;
     }
     toast({ title: t('summary.submitted'), variant: 'success' });
-    navigate(PATHS.chat, { replace: true });
+    // The chat's first new conversation is opened by the coach from these answers.
+    navigate(PATHS.chat, { replace: true, state: { coachOpening: 'expected' } });
     markOnboardingCompleted();
   };
 

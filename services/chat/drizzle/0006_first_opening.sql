@@ -1,0 +1,1 @@
+ALTER TABLE "coach_profiles" ADD COLUMN "first_opening_at" timestamp with time zone;
