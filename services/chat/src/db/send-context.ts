@@ -19,7 +19,7 @@ export async function findSendContext(q: Queryable, userId: string): Promise<Sen
   const result = (await q.execute(sql`
     select a.status, a.period_end, a.trial_tokens_remaining, a.grace_until,
            p.user_id as profile_user_id, p.language, p.answers_ciphertext, p.answers_revision,
-           p.questionnaire_submitted, p.updated_at as profile_updated_at
+           p.questionnaire_submitted, p.first_opening_at, p.updated_at as profile_updated_at
     from (select ${userId}::uuid as id) as who
     left join subscription_access a on a.user_id = who.id
     left join coach_profiles p on p.user_id = who.id
@@ -46,6 +46,7 @@ export async function findSendContext(q: Queryable, userId: string): Promise<Sen
             answersCiphertext: (row.answers_ciphertext as string | null) ?? null,
             answersRevision: Number(row.answers_revision),
             questionnaireSubmitted: Boolean(row.questionnaire_submitted),
+            firstOpeningAt: date(row.first_opening_at),
             updatedAt: date(row.profile_updated_at) ?? new Date(0),
           },
   };
