@@ -48,7 +48,7 @@ const texts = {
     replied: 'Il tuo coach ha risposto.',
     settings: 'Impostazioni',
     memory: 'Memoria',
-    conversation: 'Da una conversazione',
+    conversation: 'Da una chat',
     questionnaire: 'Dal tuo questionario',
     edit: 'Modifica',
     note: 'Nota',

@@ -51,6 +51,9 @@ export const glossary: Record<LanguageCode, GlossaryEntry> = {
     email: 'E-Mail',
     vat: 'MWST',
     avoid: [
+      // "Gespräch" or "Unterhaltung" beside "Chat" reads as two different things; the texts name no
+      // conversation between people, so every use means the product's chat.
+      { pattern: /Gespräch|Unterhaltung/, use: 'Chat (der Chat, die Chats)' },
       { pattern: /\bMwSt\b/, use: 'MWST' },
       { pattern: /\b(email|e-mail)s?\b/, use: 'E-Mail' },
       { pattern: /\bE-mail/, use: 'E-Mail' },
@@ -63,14 +66,24 @@ export const glossary: Record<LanguageCode, GlossaryEntry> = {
     newChat: 'Nuova chat',
     email: 'e-mail',
     vat: 'IVA',
-    avoid: [{ pattern: /\bemails?\b/i, use: 'e-mail' }, AMOUNT_BEFORE_CODE, COMMA_DECIMALS],
+    avoid: [
+      { pattern: /\bconversazion[ei]\b/i, use: 'chat (la chat, le chat)' },
+      { pattern: /\bemails?\b/i, use: 'e-mail' },
+      AMOUNT_BEFORE_CODE,
+      COMMA_DECIMALS,
+    ],
   },
   es: {
     chat: 'chat',
     newChat: 'Nuevo chat',
     email: 'correo electrónico',
     vat: 'IVA',
-    avoid: [{ pattern: /\be-?mails?\b/i, use: 'correo electrónico' }, AMOUNT_BEFORE_CODE, COMMA_DECIMALS],
+    avoid: [
+      { pattern: /\bconversaci[oó]n(es)?\b/i, use: 'chat (el chat, los chats)' },
+      { pattern: /\be-?mails?\b/i, use: 'correo electrónico' },
+      AMOUNT_BEFORE_CODE,
+      COMMA_DECIMALS,
+    ],
   },
 };
 

@@ -207,7 +207,7 @@ describe('settings → memory', () => {
     renderAccount('/settings', { lng: 'de' });
     const region = await screen.findByRole('region', { name: 'Gedächtnis' });
     const row = within(await within(region).findByRole('list')).getByRole('listitem');
-    expect(row.textContent).toMatch(/^Vorliebe.*Aus einem Gespräch.*Ich mag kurze Antworten/);
+    expect(row.textContent).toMatch(/^Vorliebe.*Aus einem Chat.*Ich mag kurze Antworten/);
     expect(within(region).getByRole('checkbox', { name: 'Der Coach darf sich Dinge merken' })).toBeTruthy();
   });
 });

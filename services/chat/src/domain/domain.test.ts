@@ -117,8 +117,8 @@ describe('titles', () => {
     const day = new Date('2026-11-26T23:30:00Z');
     expect(neutralTitle('en', day)).toBe('Conversation · 27 Nov 2026');
     expect(neutralTitle('fr', day)).toBe('Conversation · 27 nov. 2026');
-    expect(neutralTitle('de', day)).toBe('Gespräch · 27.11.2026');
-    expect(neutralTitle('it', day)).toBe('Conversazione · 27 nov 2026');
+    expect(neutralTitle('de', day)).toBe('Chat · 27.11.2026');
+    expect(neutralTitle('it', day)).toBe('Chat · 27 nov 2026');
   });
 
   it('takes at most six words of the first sentence, without a greeting, with "…" where it was cut', () => {

@@ -22,9 +22,9 @@ const attachmentTitles: Record<LanguageCode, string> = {
 const conversationTitles: Record<LanguageCode, string> = {
   en: 'Conversation',
   fr: 'Conversation',
-  de: 'Gespräch',
-  it: 'Conversazione',
-  es: 'Conversación',
+  de: 'Chat',
+  it: 'Chat',
+  es: 'Chat',
 };
 
 const DATE_LOCALES: Record<LanguageCode, string> = {

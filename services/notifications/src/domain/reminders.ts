@@ -42,12 +42,12 @@ const trialEnding: Record<LanguageCode, { title: string; body: string }> = {
     title: 'Votre essai se termine dans 2 jours',
     body: 'Choisissez un abonnement pour poursuivre vos conversations.',
   },
-  de: { title: 'Dein Test endet in 2 Tagen', body: 'Wähle ein Abo, damit deine Gespräche weitergehen.' },
+  de: { title: 'Dein Test endet in 2 Tagen', body: 'Wähle ein Abo, damit deine Chats weitergehen.' },
   it: {
     title: 'La tua prova termina tra 2 giorni',
-    body: 'Scegli un piano per continuare le tue conversazioni.',
+    body: 'Scegli un piano per continuare le tue chat.',
   },
-  es: { title: 'Tu prueba termina en 2 días', body: 'Elige un plan para seguir con tus conversaciones.' },
+  es: { title: 'Tu prueba termina en 2 días', body: 'Elige un plan para seguir con tus chats.' },
 };
 
 // The goal's title is the person's own words: it stays in the e-mail, never on a lock screen.

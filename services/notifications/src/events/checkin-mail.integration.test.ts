@@ -183,7 +183,7 @@ describe('the weekly reflection mail', () => {
       '• Sleep by eleven (active, 2 progress notes this week)',
     ],
     it: [
-      'Questa settimana hai avuto 3 conversazioni con il tuo coach.',
+      'Questa settimana hai avuto 3 chat con il tuo coach.',
       'Ciò che è tornato più spesso: il lavoro, la salute.',
       '• Sleep by eleven (attivo, 2 note sui progressi questa settimana)',
     ],

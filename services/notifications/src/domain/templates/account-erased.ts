@@ -59,7 +59,7 @@ const strings: Record<LanguageCode, Strings> = {
       `Du hast dein Innerview-Konto am ${date} gelöscht. Die 90 Tage, in denen wir deine Daten für den Fall aufbewahrt haben, dass du es dir anders überlegst, sind vorbei: Wir löschen dein Konto jetzt endgültig. Innert eines Tages bleibt nichts mehr davon übrig.`,
     erased:
       'Die 90 Tage, in denen wir deine Daten nach dem Löschen deines Innerview-Kontos aufbewahrt haben, sind vorbei: Wir löschen dein Konto jetzt endgültig. Innert eines Tages bleibt nichts mehr davon übrig.',
-    what: 'Das umfasst dein Profil, deine Einstellungen, deine Gespräche mit dem Coach, deine Antworten im Fragebogen und deine Dateien.',
+    what: 'Das umfasst dein Profil, deine Einstellungen, deine Chats mit dem Coach, deine Antworten im Fragebogen und deine Dateien.',
     keys: 'Auch die Schlüssel, mit denen deine Daten verschlüsselt sind, werden vernichtet: Keine Kopie davon kann je wieder gelesen werden.',
     last: 'Dies ist die letzte E-Mail, die du von uns erhältst, und du musst nichts weiter tun.',
     welcome: (support) =>
@@ -72,7 +72,7 @@ const strings: Record<LanguageCode, Strings> = {
       `Hai eliminato il tuo account Innerview il ${date}. I 90 giorni durante i quali abbiamo conservato i tuoi dati nel caso avessi cambiato idea sono trascorsi: ora cancelliamo definitivamente il tuo account. Entro un giorno non ne resterà nulla.`,
     erased:
       'I 90 giorni durante i quali abbiamo conservato i tuoi dati dopo l’eliminazione del tuo account Innerview sono trascorsi: ora cancelliamo definitivamente il tuo account. Entro un giorno non ne resterà nulla.',
-    what: 'Questo comprende il tuo profilo, le tue impostazioni, le tue conversazioni con il coach, le tue risposte al questionario e i tuoi file.',
+    what: 'Questo comprende il tuo profilo, le tue impostazioni, le tue chat con il coach, le tue risposte al questionario e i tuoi file.',
     keys: 'Anche le chiavi che cifrano i tuoi dati vengono distrutte: nessuna copia potrà mai più essere letta.',
     last: 'Questa è l’ultima e-mail che riceverai da noi e non devi fare nulla.',
     welcome: (support) =>
@@ -85,7 +85,7 @@ const strings: Record<LanguageCode, Strings> = {
       `Eliminaste tu cuenta de Innerview el ${date}. Han pasado los 90 días durante los que guardamos tus datos por si cambiabas de idea: ahora borramos tu cuenta definitivamente. En un día no quedará nada de ella.`,
     erased:
       'Han pasado los 90 días durante los que guardamos tus datos después de que eliminaras tu cuenta de Innerview: ahora borramos tu cuenta definitivamente. En un día no quedará nada de ella.',
-    what: 'Esto incluye tu perfil, tus ajustes, tus conversaciones con el coach, tus respuestas al cuestionario y tus archivos.',
+    what: 'Esto incluye tu perfil, tus ajustes, tus chats con el coach, tus respuestas al cuestionario y tus archivos.',
     keys: 'También se destruyen las claves que cifran tus datos, así que ninguna copia podrá volver a leerse.',
     last: 'Este es el último correo que recibirás de nosotros y no tienes que hacer nada.',
     welcome: (support) =>

@@ -43,7 +43,7 @@ const strings: Record<LanguageCode, Strings> = {
     preview: 'Alles ist noch da, wo du es gelassen hast.',
     active: (plan) => `Dein ${plan} ist wieder aktiv.`,
     next: (date) => `Dein nächstes Abrechnungsdatum ist der ${date}.`,
-    kept: 'Deine Gespräche und Einstellungen sind alle noch da.',
+    kept: 'Deine Chats und Einstellungen sind alle noch da.',
     action: 'Innerview öffnen',
   },
   it: {
@@ -51,7 +51,7 @@ const strings: Record<LanguageCode, Strings> = {
     preview: 'Tutto è rimasto dove l’avevi lasciato.',
     active: (plan) => `Il tuo ${plan} è di nuovo attivo.`,
     next: (date) => `La prossima data di fatturazione è il ${date}.`,
-    kept: 'Le tue conversazioni e le tue impostazioni sono ancora tutte lì.',
+    kept: 'Le tue chat e le tue impostazioni sono ancora tutte lì.',
     action: 'Apri Innerview',
   },
   es: {
@@ -59,7 +59,7 @@ const strings: Record<LanguageCode, Strings> = {
     preview: 'Todo está donde lo dejaste.',
     active: (plan) => `Tu ${plan} vuelve a estar activo.`,
     next: (date) => `Tu próxima fecha de facturación es el ${date}.`,
-    kept: 'Tus conversaciones y tus ajustes siguen ahí.',
+    kept: 'Tus chats y tus ajustes siguen ahí.',
     action: 'Abrir Innerview',
   },
 };

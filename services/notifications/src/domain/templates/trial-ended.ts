@@ -40,29 +40,29 @@ const strings: Record<LanguageCode, Strings> = {
   },
   de: {
     subject: 'Dein Innerview-Test ist zu Ende',
-    preview: 'Deine Gespräche sind sicher – wähle ein Abo, um weiterzumachen.',
+    preview: 'Deine Chats sind sicher – wähle ein Abo, um weiterzumachen.',
     endedOn: (date) => `Dein 30-tägiger kostenloser Test ist am ${date} zu Ende gegangen.`,
     ended: 'Dein 30-tägiger kostenloser Test ist zu Ende.',
     paused:
-      'Dein Konto ist pausiert, bis du ein Abo wählst. Es geht nichts verloren: Deine Gespräche bleiben gespeichert und warten auf dich.',
+      'Dein Konto ist pausiert, bis du ein Abo wählst. Es geht nichts verloren: Deine Chats bleiben gespeichert und warten auf dich.',
     action: 'Abo wählen',
   },
   it: {
     subject: 'La tua prova di Innerview è terminata',
-    preview: 'Le tue conversazioni sono al sicuro: scegli un piano per continuare.',
+    preview: 'Le tue chat sono al sicuro: scegli un piano per continuare.',
     endedOn: (date) => `La tua prova gratuita di 30 giorni è terminata il ${date}.`,
     ended: 'La tua prova gratuita di 30 giorni è terminata.',
     paused:
-      'Il tuo account è in pausa finché non scegli un piano. Non si perde nulla: le tue conversazioni restano salvate e ti aspettano.',
+      'Il tuo account è in pausa finché non scegli un piano. Non si perde nulla: le tue chat restano salvate e ti aspettano.',
     action: 'Scegli un piano',
   },
   es: {
     subject: 'Tu prueba de Innerview ha terminado',
-    preview: 'Tus conversaciones están a salvo: elige un plan para continuar.',
+    preview: 'Tus chats están a salvo: elige un plan para continuar.',
     endedOn: (date) => `Tu prueba gratuita de 30 días terminó el ${date}.`,
     ended: 'Tu prueba gratuita de 30 días ha terminado.',
     paused:
-      'Tu cuenta queda en pausa hasta que elijas un plan. No se pierde nada: tus conversaciones se guardan y te esperan.',
+      'Tu cuenta queda en pausa hasta que elijas un plan. No se pierde nada: tus chats se guardan y te esperan.',
     action: 'Elegir un plan',
   },
 };

@@ -51,7 +51,7 @@ const strings: Record<LanguageCode, Strings> = {
     endsSoon: 'Dein kostenloser Test endet in 2 Tagen.',
     tokens: (count) => `Bis dahin hast du noch ${count} Test-Tokens.`,
     choose:
-      'Damit du ohne Unterbruch weiterchatten kannst, wähle das Monats- oder das Jahresabo (2 Monate gratis). Deine Gespräche bleiben, wie sie sind.',
+      'Damit du ohne Unterbruch weiterchatten kannst, wähle das Monats- oder das Jahresabo (2 Monate gratis). Deine Chats bleiben, wie sie sind.',
     action: 'Abo wählen',
   },
   it: {
@@ -61,7 +61,7 @@ const strings: Record<LanguageCode, Strings> = {
     endsSoon: 'La tua prova gratuita termina tra 2 giorni.',
     tokens: (count) => `Fino ad allora ti restano ${count} token di prova.`,
     choose:
-      'Per continuare senza interruzioni, scegli il piano mensile o annuale (2 mesi gratis). Le tue conversazioni restano come sono.',
+      'Per continuare senza interruzioni, scegli il piano mensile o annuale (2 mesi gratis). Le tue chat restano come sono.',
     action: 'Scegli un piano',
   },
   es: {
@@ -71,7 +71,7 @@ const strings: Record<LanguageCode, Strings> = {
     endsSoon: 'Tu prueba gratuita termina en 2 días.',
     tokens: (count) => `Hasta entonces te quedan ${count} tokens de prueba.`,
     choose:
-      'Para seguir sin interrupciones, elige el plan mensual o el anual (2 meses gratis). Tus conversaciones se quedan tal como están.',
+      'Para seguir sin interrupciones, elige el plan mensual o el anual (2 meses gratis). Tus chats se quedan tal como están.',
     action: 'Elegir un plan',
   },
 };

@@ -90,9 +90,9 @@ const strings: Record<LanguageCode, Strings> = {
     preview: 'Ein Blick zurück auf deine Woche: Themen und Ziele.',
     conversations: (n) =>
       n === 1
-        ? 'Diese Woche hattest du ein Gespräch mit deinem Coach.'
-        : `Diese Woche hattest du ${n} Gespräche mit deinem Coach.`,
-    quiet: 'Diese Woche war ruhig: keine Gespräche mit deinem Coach.',
+        ? 'Diese Woche hattest du einen Chat mit deinem Coach.'
+        : `Diese Woche hattest du ${n} Chats mit deinem Coach.`,
+    quiet: 'Diese Woche war ruhig: keine Chats mit deinem Coach.',
     themes: (list) => `Was am meisten vorkam: ${list}.`,
     theme: {
       work: 'Arbeit',
@@ -117,9 +117,9 @@ const strings: Record<LanguageCode, Strings> = {
     preview: 'Uno sguardo alla tua settimana: temi e obiettivi.',
     conversations: (n) =>
       n === 1
-        ? 'Questa settimana hai avuto una conversazione con il tuo coach.'
-        : `Questa settimana hai avuto ${n} conversazioni con il tuo coach.`,
-    quiet: 'Settimana tranquilla: nessuna conversazione con il tuo coach.',
+        ? 'Questa settimana hai avuto una chat con il tuo coach.'
+        : `Questa settimana hai avuto ${n} chat con il tuo coach.`,
+    quiet: 'Settimana tranquilla: nessuna chat con il tuo coach.',
     themes: (list) => `Ciò che è tornato più spesso: ${list}.`,
     theme: {
       work: 'il lavoro',
@@ -143,10 +143,8 @@ const strings: Record<LanguageCode, Strings> = {
     subject: 'Tu semana con Innerview',
     preview: 'Una mirada a tu semana: temas y objetivos.',
     conversations: (n) =>
-      n === 1
-        ? 'Esta semana tuviste una conversación con tu coach.'
-        : `Esta semana tuviste ${n} conversaciones con tu coach.`,
-    quiet: 'Semana tranquila: ninguna conversación con tu coach.',
+      n === 1 ? 'Esta semana tuviste un chat con tu coach.' : `Esta semana tuviste ${n} chats con tu coach.`,
+    quiet: 'Semana tranquila: ningún chat con tu coach.',
     themes: (list) => `Lo que más salió: ${list}.`,
     theme: {
       work: 'el trabajo',

@@ -13,7 +13,7 @@ export const de: QuestionnaireContent = {
     {
       title: 'Damit dein Coach dich kennenlernen kann',
       paragraphs: [
-        'Wir laden dich zu einem Fragebogen zur Selbstreflexion in 8 Schritten ein. Deine Antworten geben deinem Coach ein Bild davon, wer du bist, damit eure Gespräche bei deinem Leben ansetzen statt bei null.',
+        'Wir laden dich zu einem Fragebogen zur Selbstreflexion in 8 Schritten ein. Deine Antworten geben deinem Coach ein Bild davon, wer du bist, damit eure Chats bei deinem Leben ansetzen statt bei null.',
         'Es gibt keine richtigen oder falschen Antworten. Schreib so viel oder so wenig, wie du möchtest, überspring, was du lieber nicht beantworten willst, und mach später weiter: Jede Antwort wird laufend gespeichert.',
         'Deine Antworten werden verschlüsselt und nur für dein Coaching verwendet. Du kannst sie jederzeit in deinem Profil nachlesen.',
       ],
@@ -28,7 +28,7 @@ export const de: QuestionnaireContent = {
         'Wie würdest du dich heute in ein paar Sätzen beschreiben?',
         'Was nimmt im Moment am meisten von deiner Energie und Aufmerksamkeit in Anspruch?',
         'Worauf bist du in deinem jetzigen Leben stolz?',
-        'Was führt dich hierher, und was wünschst du dir von diesen Gesprächen?',
+        'Was führt dich hierher, und was wünschst du dir von diesen Chats?',
       ],
     },
     {
@@ -89,7 +89,7 @@ export const de: QuestionnaireContent = {
         'Wie soll dein Leben in ein paar Jahren aussehen?',
         'Welche Träume oder Pläne liegen dir gerade besonders am Herzen?',
         'Was hält dich zurück, und was könnte dir helfen, einen ersten Schritt zu machen?',
-        'Wenn unsere Gespräche für dich ein echter Erfolg wären: Was hätte sich dann verändert?',
+        'Wenn unsere Chats für dich ein echter Erfolg wären: Was hätte sich dann verändert?',
       ],
     },
     {

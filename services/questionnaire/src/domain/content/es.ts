@@ -13,7 +13,7 @@ export const es: QuestionnaireContent = {
     {
       title: 'Para que tu coach pueda conocerte',
       paragraphs: [
-        'Te invitamos a un cuestionario de reflexión en 8 pasos. Tus respuestas le dan a tu coach una idea de quién eres, para que las conversaciones partan de tu vida y no de cero.',
+        'Te invitamos a un cuestionario de reflexión en 8 pasos. Tus respuestas le dan a tu coach una idea de quién eres, para que los chats partan de tu vida y no de cero.',
         'No hay respuestas correctas ni incorrectas. Escribe tanto o tan poco como quieras, sáltate lo que prefieras no responder y vuelve para terminar más tarde: cada respuesta se guarda sobre la marcha.',
         'Tus respuestas se cifran y solo se usan para tu coaching. Puedes volver a leerlas en cualquier momento en tu perfil.',
       ],
@@ -28,7 +28,7 @@ export const es: QuestionnaireContent = {
         '¿Cómo te describirías hoy, en unas pocas frases?',
         '¿Qué se lleva la mayor parte de tu energía y tu atención en este momento?',
         '¿Qué aspectos de tu vida actual te llenan de orgullo?',
-        '¿Qué te trae hasta aquí y qué te gustaría que te aportaran estas conversaciones?',
+        '¿Qué te trae hasta aquí y qué te gustaría que te aportaran estos chats?',
       ],
     },
     {
@@ -89,7 +89,7 @@ export const es: QuestionnaireContent = {
         '¿Cómo te gustaría que fuera tu vida dentro de unos años?',
         '¿Qué sueños o planes son los más importantes para ti ahora mismo?',
         '¿Qué te frena y qué podría ayudarte a dar un primer paso?',
-        'Si nuestras conversaciones fueran un verdadero éxito para ti, ¿qué habría cambiado?',
+        'Si nuestros chats fueran un verdadero éxito para ti, ¿qué habría cambiado?',
       ],
     },
     {

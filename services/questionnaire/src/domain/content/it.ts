@@ -13,7 +13,7 @@ export const it: QuestionnaireContent = {
     {
       title: 'Perché il tuo coach possa conoscerti',
       paragraphs: [
-        "Ti invitiamo a un questionario di riflessione in 8 passaggi. Le tue risposte danno al tuo coach un'idea di chi sei, così le conversazioni possono partire dalla tua vita invece che da zero.",
+        "Ti invitiamo a un questionario di riflessione in 8 passaggi. Le tue risposte danno al tuo coach un'idea di chi sei, così le chat possono partire dalla tua vita invece che da zero.",
         'Non ci sono risposte giuste o sbagliate. Scrivi quanto vuoi, salta ciò a cui preferisci non rispondere e torna a finire più tardi: ogni risposta viene salvata man mano.',
         'Le tue risposte sono cifrate e usate solo per il tuo coaching. Puoi rileggerle in qualsiasi momento nel tuo profilo.',
       ],
@@ -28,7 +28,7 @@ export const it: QuestionnaireContent = {
         'Come ti descriveresti oggi, in poche frasi?',
         'Che cosa assorbe di più la tua energia e la tua attenzione in questo periodo?',
         'Quali aspetti della tua vita attuale ti riempiono di orgoglio?',
-        'Che cosa ti porta qui, e che cosa vorresti ricevere da queste conversazioni?',
+        'Che cosa ti porta qui, e che cosa vorresti ricevere da queste chat?',
       ],
     },
     {
@@ -88,7 +88,7 @@ export const it: QuestionnaireContent = {
         'Come vorresti che fosse la tua vita tra qualche anno?',
         'Quali sogni o progetti ti stanno più a cuore in questo momento?',
         'Che cosa ti trattiene, e che cosa potrebbe aiutarti a fare un primo passo?',
-        'Se le nostre conversazioni fossero un vero successo per te, che cosa sarebbe cambiato?',
+        'Se le nostre chat fossero un vero successo per te, che cosa sarebbe cambiato?',
       ],
     },
     {

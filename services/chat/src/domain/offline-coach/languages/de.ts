@@ -190,7 +190,7 @@ export const de: CoachPhrases = {
       'Was möchtest du anders haben?',
       'Was ist dir daran gerade am wichtigsten?',
       'Wenn es ab jetzt gut liefe, wie sähe das für dich aus?',
-      'Was möchtest du heute aus unserem Gespräch mitnehmen?',
+      'Was möchtest du heute aus unserem Chat mitnehmen?',
       'Worauf kommt es dir dabei am meisten an?',
     ],
     reality: [

@@ -187,7 +187,7 @@ export const es: CoachPhrases = {
       '¿Qué te gustaría que fuera diferente?',
       '¿Qué es lo que más te importa de esto ahora mismo?',
       'Si a partir de ahora las cosas fueran bien, ¿cómo sería eso para ti?',
-      '¿Qué te gustaría llevarte de nuestra conversación de hoy?',
+      '¿Qué te gustaría llevarte de nuestro chat de hoy?',
       '¿Qué es lo que más cuenta para ti en todo esto?',
     ],
     reality: [

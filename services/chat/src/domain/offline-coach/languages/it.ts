@@ -189,7 +189,7 @@ export const it: CoachPhrases = {
       'Che cosa vorresti che fosse diverso?',
       'Che cosa ti sembra più importante in questo, adesso?',
       'Se da qui le cose andassero bene, come sarebbe per te?',
-      'Che cosa vorresti portarti via dalla nostra conversazione di oggi?',
+      'Che cosa vorresti portarti via dalla nostra chat di oggi?',
       'Che cosa conta di più per te in tutto questo?',
     ],
     reality: [
