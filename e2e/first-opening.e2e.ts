@@ -80,7 +80,7 @@ describe("the coach's first opening", () => {
       await reply.waitFor({ timeout: 30_000 });
       // Only the coach speaks: the hidden questionnaire message is not drawn.
       expect(await page.locator('article.iv-chat-message--user').count()).toBe(0);
-      await expect.poll(() => reply.getAttribute('data-streaming')).toBeNull();
+      await expect.poll(() => reply.getAttribute('data-streaming'), { timeout: 30_000 }).toBeNull();
       expect(((await reply.textContent()) ?? '').trim()).toMatch(/\?$/);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'chat-first-opening', c.viewport, `${c.lang}-${c.theme}`);
