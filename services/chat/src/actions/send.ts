@@ -97,10 +97,7 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const writer = chat.shared
     ? chat.shared.mirror(local, { sessionId, userId, replyId, startedAt: service.clock.now() })
     : local;
-  let markStored: (stored: boolean) => void = () => {};
-  const stored = new Promise<boolean>((resolve) => {
-    markStored = resolve;
-  });
+  const { promise: stored, resolve: markStored } = Promise.withResolvers<boolean>();
   try {
     // The task reads the conversation, stores the message and asks the coach; the stream can
     // open now (the first word comes sooner).
