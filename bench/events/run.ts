@@ -161,6 +161,8 @@ try {
 } finally {
   await cleanUp();
 }
+// The load as the run ended too: other work that starts mid-run weighs on the later rates.
+const loadAtEnd = loadavg().map((l) => l.toFixed(1));
 const at200 = results.filter((r) => r.rate === 200);
 const verdict = at200
   .map(
@@ -187,7 +189,8 @@ group, on Kafka and on Redis Streams in the same run, at fixed write rates.
   Kafka client: kafkajs, idempotent producer with acks=all and one request in flight; consumer
   fetches wait for data (minBytes 1), so there is no batching delay to tune on either side.
 - Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version};
-  load average ${load.join(' / ')} (1/5/15 min) as the run started, from other work sharing the cores.
+  load average ${load.join(' / ')} (1/5/15 min) as the run started and ${loadAtEnd.join(' / ')} as it
+  ended, from other work sharing the cores.
 - Target: p99 ≤ 50 ms at 200 events/s. This run: ${verdict}.
 
 ${table(results)}
