@@ -2,7 +2,7 @@ import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createLanguageDetector, LANGUAGE_STORAGE_KEY } from './detect.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, normalizeLanguage } from './languages.ts';
-import { createRetryingBackend } from './loader.ts';
+import { translationBackend, translationReadOptions } from './loader.ts';
 
 export type CreateI18nOptions = {
   /** Namespaces to load at start-up (one per front end, e.g. 'shell'); others load on demand. */
@@ -26,18 +26,20 @@ function setPageLanguage(lng: string): void {
 /**
  * A new i18next instance, bound to react-i18next: en default and fallback, the five languages,
  * regional variants loaded as their base language, detection and caching per docs/product.md#language-detection-and-storage, translations
- * through the retrying loader of docs/product.md#languages-translations-and-themes. Returned at once; with bundled `resources` and no
+ * through i18next-http-backend with the read limits of docs/product.md#languages-translations-and-themes. Returned at once; with bundled `resources` and no
  * `loadPath` it is ready at once, otherwise await `initI18n` or rely on react-i18next's Suspense.
  */
 export function createI18n(options: CreateI18nOptions): i18n {
   const instance = i18next.createInstance();
   if (!options.lng) instance.use(createLanguageDetector());
-  if (options.loadPath) instance.use(createRetryingBackend({ loadPath: options.loadPath }));
+  const backend = options.loadPath ? translationBackend(options.loadPath) : null;
+  if (backend) instance.use(backend.module);
   instance.use(initReactI18next);
   instance.on('languageChanged', setPageLanguage);
   const init = instance.init({
     ...(options.lng ? { lng: normalizeLanguage(options.lng) ?? DEFAULT_LANGUAGE } : {}),
     ...(options.resources ? { resources: options.resources } : {}),
+    ...(backend ? { backend: backend.options, ...translationReadOptions } : {}),
     // Bundled resources and loaded files may mix: a language present in code can still load more.
     partialBundledLanguages: Boolean(options.resources && options.loadPath),
     initAsync: Boolean(options.loadPath),

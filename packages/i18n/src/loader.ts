@@ -1,103 +1,32 @@
-import type { BackendModule, ResourceKey } from 'i18next';
+import type { InitOptions } from 'i18next';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 
-/** docs/product.md#languages-translations-and-themes. */
+/**
+ * docs/product.md#languages-translations-and-themes: up to 10 reads at once, 5 retries, the first
+ * 350 ms after a failure and twice as long each time after (350, 700, 1400, 2800, 5600 ms). These
+ * are i18next's own read settings (a slot is held only while a request runs, not while it waits to
+ * retry); they are set here rather than left as defaults so a change of default cannot change the
+ * product. ADR 69.
+ */
 export const MAX_PARALLEL_READS = 10;
 export const MAX_RETRIES = 5;
 export const FIRST_RETRY_DELAY_MS = 350;
 
-export type RetryingBackendOptions = {
-  /** The URL of one namespace in one language. */
-  loadPath: (lng: string, ns: string) => string;
-  maxParallelReads?: number;
-  maxRetries?: number;
-  firstRetryDelayMs?: number;
-};
-
-/** Thrown for a translation file that cannot be loaded. */
-export class TranslationLoadError extends Error {
-  retryable: boolean;
-
-  constructor(message: string, retryable: boolean) {
-    super(message);
-    this.name = 'TranslationLoadError';
-    this.retryable = retryable;
-  }
-}
-
-/** Runs at most `max` tasks at once; the others wait in order. */
-export function createLimiter(max: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const release = () => {
-    running -= 1;
-    waiting.shift()?.();
-  };
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      release();
-    }
-  };
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// No answer, a time-out, rate limiting and server faults can pass; a 404 or a broken file will not.
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-async function readOnce(url: string): Promise<ResourceKey> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: 'application/json' } });
-  } catch (err) {
-    throw new TranslationLoadError(`Could not load ${url}: ${String(err)}`, true);
-  }
-  if (!response.ok) {
-    throw new TranslationLoadError(
-      `Could not load ${url}: HTTP ${response.status}`,
-      isRetryableStatus(response.status),
-    );
-  }
-  try {
-    return (await response.json()) as ResourceKey;
-  } catch {
-    throw new TranslationLoadError(`Could not load ${url}: not JSON`, false);
-  }
-}
+export const translationReadOptions = {
+  maxParallelReads: MAX_PARALLEL_READS,
+  maxRetries: MAX_RETRIES,
+  retryTimeout: FIRST_RETRY_DELAY_MS,
+} satisfies InitOptions;
 
 /**
- * An i18next backend that fetches one JSON file per language and namespace, at most 10 at a time,
- * and retries a failed read 5 times, 350 ms after the first failure and twice as long each time
- * after (350, 700, 1400, 2800, 5600 ms). A slot is held only while a request runs, not while it
- * waits to retry. It retries by itself, so i18next is not asked to retry again.
+ * i18next-http-backend fetches one JSON file per language and namespace. It asks i18next to retry
+ * no answer and server faults (5xx); a missing file (4xx) or a broken one fails at once.
  */
-export function createRetryingBackend(options: RetryingBackendOptions): BackendModule {
-  const maxRetries = options.maxRetries ?? MAX_RETRIES;
-  const firstDelay = options.firstRetryDelayMs ?? FIRST_RETRY_DELAY_MS;
-  const limit = createLimiter(options.maxParallelReads ?? MAX_PARALLEL_READS);
-
-  async function read(lng: string, ns: string): Promise<ResourceKey> {
-    const url = options.loadPath(lng, ns);
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await limit(() => readOnce(url));
-      } catch (err) {
-        const retryable = err instanceof TranslationLoadError && err.retryable;
-        if (!retryable || attempt >= maxRetries) throw err;
-        await sleep(firstDelay * 2 ** attempt);
-      }
-    }
-  }
-
-  return {
-    type: 'backend',
-    callbackApi: false,
-    init() {},
-    read: read as unknown as BackendModule['read'],
+export function translationBackend(loadPath: (lng: string, ns: string) => string) {
+  const options: HttpBackendOptions = {
+    // i18next passes a list of languages and namespaces; one of each is read per request.
+    loadPath: (lngs, namespaces) => loadPath(lngs[0] ?? '', namespaces[0] ?? ''),
+    requestOptions: { headers: { accept: 'application/json' } },
   };
+  return { module: HttpBackend, options };
 }
