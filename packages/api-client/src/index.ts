@@ -11,3 +11,4 @@ export * from './session.ts';
 export * from './store.ts';
 export * from './token-storage.ts';
 export * from './types.ts';
+export * from './use-log-out.ts';

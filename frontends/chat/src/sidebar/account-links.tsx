@@ -1,8 +1,8 @@
+import { useLogOut } from '@innerview/api-client';
 import { Button } from '@innerview/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSidebarLogOut } from './use-sidebar-log-out.ts';
 
 const LINKS = [
   { to: '/help', key: 'links.help' },
@@ -13,7 +13,7 @@ const LINKS = [
 /** Help hub, my profile, settings and log out, at the foot of the sidebar. */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('sidebar');
-  const logOut = useSidebarLogOut();
+  const logOut = useLogOut();
   const [busy, setBusy] = useState(false);
 
   async function onLogOut() {

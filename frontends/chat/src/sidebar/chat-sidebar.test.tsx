@@ -365,7 +365,7 @@ describe('account links and log out', () => {
     await waitFor(() => expect(api.calls('POST', '/login/logout')).toHaveLength(1));
     expect(api.calls('POST', '/login/logout')[0]!.headers.get('authorization')).toBe('Bearer test-token');
     expect(localStorage.getItem('access_token')).toBeNull();
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
   });
 });
 

@@ -10,6 +10,9 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
+// The shell's `common` namespace holds texts every screen shares (the log-out toasts).
+import commonDe from '../../../shell/locales/de/common.json' with { type: 'json' };
+import common from '../../../shell/locales/en/common.json' with { type: 'json' };
 import sidebarDe from '../../locales/de/sidebar.json' with { type: 'json' };
 import sidebar from '../../locales/en/sidebar.json' with { type: 'json' };
 import { ChatSidebar, type ChatSidebarProps, PhoneStatus } from './index.ts';
@@ -76,10 +79,10 @@ export function renderSidebar(
 ) {
   const store = createStore();
   const i18n = createI18n({
-    namespaces: ['sidebar'],
+    namespaces: ['sidebar', 'common'],
     defaultNS: 'sidebar',
     lng: options.lng ?? 'en',
-    resources: { en: { sidebar }, de: { sidebar: sidebarDe } },
+    resources: { en: { sidebar, common }, de: { sidebar: sidebarDe, common: commonDe } },
   });
   const all: ChatSidebarProps = {
     activeSessionId: null,

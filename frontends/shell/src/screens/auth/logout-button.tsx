@@ -1,7 +1,7 @@
+import { useLogOut } from '@innerview/api-client';
 import { Button } from '@innerview/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogOut } from './use-log-out.ts';
 
 /** "Log out" for any signed-in screen: see `useLogOut` for what it does. */
 export function LogoutButton() {
