@@ -10,11 +10,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+function advance(ms: number): void {
+  vi.setSystemTime(Date.now() + ms);
+}
 
 rateLimiterContract('memory', () => {
   const limiter = createRateLimiter({ prefix: 'test' });
-  return { limiter, passWindow: async (_key, windowMs) => advance(windowMs), close: () => limiter.close() };
+  return {
+    limiter,
+    passWindow: async (_key, windowMs) => {
+      advance(windowMs);
+    },
+    close: () => limiter.close(),
+  };
 });
 
 describe('memory rate limiter', () => {
