@@ -63,8 +63,8 @@ const PARTS: Array<[label: string, matches: (url: string, name: string) => boole
     (url) => url.includes('/jose/') || url.includes('signing-keys.ts') || url.includes('internal/crypto/sig'),
   ],
   [
-    'gateway (its code, hand-over to the service, rate limiter)',
-    (url) => /\/gateway\/src\/|undici|express-rate-limit|http-proxy/.test(url),
+    'gateway (its code, hand-over to the service) and the rate limiters',
+    (url) => /\/gateway\/src\/|undici|rate-limiter|http-proxy/.test(url),
   ],
   [
     'logging and metrics (pino, prom-client)',

@@ -4,7 +4,6 @@ import { requestIdMiddleware } from '@innerview/kit/http';
 import { createLogger, type Logger } from '@innerview/kit/logger';
 import { metricsAccess } from '@innerview/kit/metrics';
 import express, { type Express } from 'express';
-import { Redis } from 'ioredis';
 import { accessLog } from './access-log.ts';
 import { createGatewayMetrics } from './metrics.ts';
 import { defaultRemotes, type GatewayOptions, type RemoteManifests } from './options.ts';
@@ -68,7 +67,6 @@ export function createGateway(options: GatewayOptions): Gateway {
   const logger = options.logger ?? createLogger({ name: 'gateway' });
   const remotes: RemoteManifests = { ...defaultRemotes, ...options.remotes };
   const metrics = createGatewayMetrics();
-  const redis = options.redisUrl ? connectRedis(options.redisUrl, logger) : undefined;
   const forwarder = createForwarder(options, logger);
   const healthTimeoutMs = options.healthTimeoutMs ?? gatewayDefaults.healthTimeoutMs;
   const readinessPollMs = options.readinessPollMs ?? gatewayDefaults.readinessPollMs;
@@ -92,7 +90,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const setApiHeaders = apiSecurityHeaders({ embedded: options.embedded });
   const limitRate = createRateLimit({
     perMinute: options.rateLimitPerMinute ?? gatewayDefaults.rateLimitPerMinute,
-    redis,
+    redisUrl: options.redisUrl,
     logger,
   });
   // One layer for the /api edge (not `app.use('/api', …)`, whose path rewriting costs on every call).
@@ -158,7 +156,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       draining = true;
       gate?.stop();
       await forwarder.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await limitRate.close();
     },
   };
 }
@@ -177,16 +175,4 @@ function createForwarder(options: GatewayOptions, logger: Logger): Forwarder {
   return engine === 'http-proxy'
     ? createHttpProxyForwarder(forwarderOptions)
     : createUndiciForwarder(forwarderOptions);
-}
-
-function connectRedis(url: string, logger: Logger): Redis {
-  // Fail fast while Redis is away: the limiter then lets requests through instead of holding them.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000 });
-  let lastWarning = 0;
-  redis.on('error', (err) => {
-    if (Date.now() - lastWarning < 10_000) return;
-    lastWarning = Date.now();
-    logger.warn({ err: { message: err.message } }, 'redis unavailable; rate limits are not enforced');
-  });
-  return redis;
 }

@@ -474,15 +474,3 @@ describe('gateway edges', () => {
     expect(await ok.text()).toContain('process_cpu_user_seconds_total');
   });
 });
-
-describe('rate limiting while Redis is away', () => {
-  it('lets requests through rather than failing them', async () => {
-    gateway = await startTestGateway({
-      redisUrl: (await deadUrl()).replace('http', 'redis'),
-      rateLimitPerMinute: 1,
-    });
-    const started = Date.now();
-    for (let i = 0; i < 3; i++) expect((await fetch(`${gateway.url}/api/v1/users/me`)).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(8000);
-  });
-});

@@ -10,6 +10,7 @@ export * from './lifecycle.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
 export * from './openapi.ts';
+export * from './rate-limiter.ts';
 export * from './route.ts';
 export * from './service.ts';
 export * from './trust.ts';

@@ -31,7 +31,7 @@ import { readMailbox } from '../../notifications/src/mail/mailbox.ts';
 import { createQuestionnaireService } from '../../questionnaire/src/app.ts';
 import { dataKeys } from '../../questionnaire/src/db/schema.ts';
 import { ERASURE_JOB } from './jobs/index.ts';
-import { RedisRateLimiter } from './security/rate-limiter.ts';
+import { createAuthRateLimiter } from './security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 const vapid = vapidPair();
@@ -48,7 +48,7 @@ const silent = (name: string) => createLogger({ name, level: 'silent' });
 
 const revocations = new RedisRevocationStore({ url: redisUrl(), prefix: `${prefix}:revoked:`, clock });
 const gatewayRevocations = new RedisRevocationStore({ url: redisUrl(), prefix: `${prefix}:revoked:`, clock });
-const rateLimiter = new RedisRateLimiter({ url: redisUrl(), prefix: `${prefix}:rate:` });
+const rateLimiter = createAuthRateLimiter({ redisUrl: redisUrl(), prefix: `${prefix}:rate` });
 
 type Database = { url: string; drop(): Promise<void> };
 const databases: Record<'auth' | 'questionnaire' | 'notifications', Database> = {} as never;

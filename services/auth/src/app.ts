@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadOrCreateEventPayloadKeys } from '@innerview/crypto';
 import { ConfigError, defineService } from '@innerview/kit';
+import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
 import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
@@ -8,7 +9,7 @@ import { authConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
-import { createRateLimiter, type RateLimiter } from './security/rate-limiter.ts';
+import { createAuthRateLimiter } from './security/rate-limiter.ts';
 import { loadSigningKey, type SigningKey } from './security/signing-keys.ts';
 
 export interface AuthServiceOptions {
@@ -81,7 +82,7 @@ export function createAuthService(options: AuthServiceOptions = {}) {
           createRevocationStore({ redisUrl: service.config.REDIS_URL, clock: service.clock }),
         limiter:
           options.rateLimiter ??
-          createRateLimiter({ redisUrl: service.config.REDIS_URL, clock: service.clock, log: service.log }),
+          createAuthRateLimiter({ redisUrl: service.config.REDIS_URL, log: service.log }),
         eventPayloadKeys,
         signingKey: () => {
           key ??= loadSigningKey(source);

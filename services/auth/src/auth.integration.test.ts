@@ -4,7 +4,7 @@ import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { RedisRevocationStore } from '@innerview/kit/tokens/index';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateLimiter } from './security/rate-limiter.ts';
+import { createAuthRateLimiter } from './security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // The auth service on the real PostgreSQL, with revocations and rate limits in the real Redis, and a
@@ -16,7 +16,7 @@ const prefix = `test:${randomUUID()}:`;
 const clock = new ManualClock('2026-05-01T10:00:00.000Z');
 const revocations = new RedisRevocationStore({ url: redisUrl(), prefix: `${prefix}revoked:`, clock });
 const gatewayRevocations = new RedisRevocationStore({ url: redisUrl(), prefix: `${prefix}revoked:`, clock });
-const rateLimiter = new RedisRateLimiter({ url: redisUrl(), prefix: `${prefix}rate:` });
+const rateLimiter = createAuthRateLimiter({ redisUrl: redisUrl(), prefix: `${prefix}rate` });
 
 beforeAll(async () => {
   database = await createTestDatabase('iv_auth');

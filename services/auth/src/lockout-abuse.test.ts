@@ -1,17 +1,25 @@
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Real limits (the other files raise them a hundredfold): the attack is about the limits themselves.
 let h: AuthHarness;
 beforeAll(async () => {
   h = await startAuthHarness({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } });
+  // The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
+  vi.useFakeTimers({ toFake: ['Date'] });
 }, 120_000);
 afterAll(async () => {
+  vi.useRealTimers();
   await h?.stop();
 });
 
 const MIN = 60_000;
+
+function advance(ms: number): void {
+  h.clock.advance(ms);
+  vi.setSystemTime(Date.now() + ms);
+}
 const ATTACKER = '203.0.113.7';
 const VICTIM = '198.51.100.4';
 
@@ -29,7 +37,7 @@ async function attack(email: string, from = ATTACKER) {
   const statuses: number[] = [];
   for (let i = 0; i < 22; i += 1) {
     statuses.push((await loginFrom(from, email, 'Wrong-password1')).status);
-    h.clock.advance(2_000);
+    advance(2_000);
   }
   return statuses;
 }
@@ -48,13 +56,13 @@ describe('lockout abuse: a stranger cannot keep the owner out', () => {
     expect((await loginFrom(VICTIM, victim.email, victim.password)).status).toBe(200);
     // From the attacker's address (a shared network) the lock applies until it has passed…
     expect((await loginFrom(ATTACKER, victim.email, victim.password)).status).toBe(403);
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     // …then the right password works.
     expect((await loginFrom(ATTACKER, victim.email, victim.password)).status).toBe(200);
   });
 
   it('a reset by mail ends every lock of the address at once', async () => {
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     const victim = await h.verifiedUser();
     await attack(victim.email, VICTIM);
     expect((await loginFrom(VICTIM, victim.email, victim.password)).status).toBe(403);
@@ -82,7 +90,7 @@ describe('lockout abuse: a stranger cannot keep the owner out', () => {
   });
 
   it('many addresses together are throttled on wrong passwords, never on the right one', async () => {
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     const victim = await h.verifiedUser();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1)

@@ -1,16 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Real limits here (the other test files raise them a hundredfold).
 let h: AuthHarness;
 beforeAll(async () => {
   h = await startAuthHarness({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } });
+  // The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
+  vi.useFakeTimers({ toFake: ['Date'] });
 }, 60_000);
 afterAll(async () => {
+  vi.useRealTimers();
   await h?.stop();
 });
 
 const MIN = 60_000;
+
+function advance(ms: number): void {
+  h.clock.advance(ms);
+  vi.setSystemTime(Date.now() + ms);
+}
 
 describe('rate limits (429 in the error shape, with Retry-After)', () => {
   it('limits password recovery per account: 3 per 15 minutes', async () => {
@@ -24,7 +32,7 @@ describe('rate limits (429 in the error shape, with Retry-After)', () => {
       code: 'SUBSCRIPTION_LIMIT_REACHED',
       retry_after_seconds: 900,
     });
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     expect((await recover()).status).toBe(200);
   });
 
@@ -35,7 +43,7 @@ describe('rate limits (429 in the error shape, with Retry-After)', () => {
   });
 
   it('limits recovery per IP across addresses: 10 per 15 minutes', async () => {
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     const statuses = [];
     for (let i = 0; i < 11; i += 1)
       statuses.push((await h.post(`/api/v1/password-recovery/ip${i}%40example.com`)).status);
@@ -44,23 +52,23 @@ describe('rate limits (429 in the error shape, with Retry-After)', () => {
   });
 
   it('limits login per IP: 30 a minute, whatever the addresses', async () => {
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     const statuses = [];
     for (let i = 0; i < 31; i += 1)
       statuses.push((await h.login(`spray${i}@example.com`, 'Wrong-password1')).status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
-    h.clock.advance(MIN);
+    advance(MIN);
     expect((await h.login('spray0@example.com', 'Wrong-password1')).status).toBe(401);
   });
 
   it('one client is locked by the spec rule before any account-wide limit answers', async () => {
-    h.clock.advance(15 * MIN);
+    advance(15 * MIN);
     const statuses = [];
     for (let i = 0; i < 21; i += 1) {
       statuses.push((await h.login('target@example.com', 'Wrong-password1')).status);
       // Spread over minutes so the per-IP limit is not what answers.
-      h.clock.advance(20_000);
+      advance(20_000);
     }
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
     // Locked for this client; the lock answers without counting further failures.

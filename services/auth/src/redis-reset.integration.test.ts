@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@innerview/kit/clock';
+import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { type OwnRedis, startOwnRedis } from '@innerview/kit/testing/redis-server';
 import { testSigningKey } from '@innerview/kit/testing/signed-calls';
@@ -14,7 +15,7 @@ import { signCall } from '@innerview/kit/trust';
 import { Redis } from 'ioredis';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from './security/rate-limiter.ts';
+import { createAuthRateLimiter } from './security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Auth on the real PostgreSQL with its revocation cache and rate limits on a PRIVATE redis-server,
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const prefix = `test:${randomUUID()}:revoked:`;
   revocations = new RedisRevocationStore({ url: redis.url, prefix, clock });
   gatewayRevocations = new RedisRevocationStore({ url: redis.url, prefix, clock });
-  rateLimiter = createRateLimiter({ redisUrl: redis.url, clock });
+  rateLimiter = createAuthRateLimiter({ redisUrl: redis.url });
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   h = await startAuthHarness({
     env: {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineService } from '@innerview/kit';
+import { createRateLimiter, failOpenReporter } from '@innerview/kit/rate-limiter';
 import { handleProviderEvent } from './actions/provider-events.ts';
 import type { BillingServiceContext, BillingWiring } from './billing-context.ts';
 import { billingConfigSchema } from './config.ts';
-import { createTokenReportLimiter } from './domain/token-report-limiter.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { createLocalProvider } from './providers/local/local-provider.ts';
@@ -12,12 +12,20 @@ import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
 
-/** Browser usage reports per user and minute (`POST /subscriptions/consume-tokens`). */
-const TOKEN_REPORTS_PER_MINUTE = 30;
-
 function wire(service: BillingServiceContext): BillingWiring {
   const { config, clock, log, db } = service;
-  const tokenReports = createTokenReportLimiter({ perMinute: TOKEN_REPORTS_PER_MINUTE });
+  // Shared by the replicas through Redis when there is one; reports only lower the trial quota, so
+  // while Redis is away they pass (counted and logged) rather than fail.
+  const tokenReports = createRateLimiter({
+    prefix: 'innerview:billing:token-reports',
+    redisUrl: config.REDIS_URL,
+    onUnavailable: failOpenReporter({
+      service: 'billing',
+      log,
+      message: 'redis unavailable: usage reports are not rate-limited',
+    }),
+  });
+  service.onStop(() => tokenReports.close());
   if (config.PAYMENT_PROVIDER === 'stripe') {
     const stripe = createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY!,

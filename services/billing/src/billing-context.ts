@@ -1,6 +1,6 @@
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
+import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import type { BillingConfig } from './config.ts';
-import type { TokenReportLimiter } from './domain/token-report-limiter.ts';
 import type { LocalPaymentProvider } from './providers/local/local-provider.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { WebhookVerifier } from './routes/webhook-routes.ts';
@@ -12,8 +12,8 @@ export interface BillingContext {
   service: BillingServiceContext;
   config: BillingConfig;
   provider: PaymentProvider;
-  /** Limits `POST /subscriptions/consume-tokens` per user. */
-  tokenReports: TokenReportLimiter;
+  /** Limits `POST /subscriptions/consume-tokens` per user (`TOKEN_REPORTS_PER_MINUTE`). */
+  tokenReports: RateLimiter;
 }
 
 /** The context plus the provider-specific pieces the routes mount. */

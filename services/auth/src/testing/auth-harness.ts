@@ -13,6 +13,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import {
   createTokenVerifier,
@@ -21,7 +22,6 @@ import {
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
 import { createAuthService } from '../app.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
 
 /**
  * A running auth service for tests, seen the way the gateway sees it: `asGateway(token)` verifies

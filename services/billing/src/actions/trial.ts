@@ -73,6 +73,9 @@ export async function freemiumStatus(billing: BillingContext, userId: string): P
   return freemiumStatusOf(stateOf(row), billing.service.clock.now(), billing.config.TRIAL_TOKEN_QUOTA);
 }
 
+/** Browser usage reports per user and minute; the rest answer 429. */
+export const TOKEN_REPORTS_PER_MINUTE = 30;
+
 /** Largest single browser report taken into account (a chat reply is far smaller). */
 export const MAX_TOKENS_PER_REPORT = 100_000;
 
@@ -83,7 +86,7 @@ export const MAX_TOKENS_PER_REPORT = 100_000;
  */
 export async function consumeTokens(billing: BillingContext, userId: string, tokensUsed: number) {
   const now = billing.service.clock.now();
-  if (!billing.tokenReports.take(userId, now))
+  if (!(await billing.tokenReports.hit(userId, TOKEN_REPORTS_PER_MINUTE, 60_000)).allowed)
     throw new HttpError(429, 'Too many usage reports. Please slow down.', 'RATE_LIMITED');
   const tokens = Math.min(tokensUsed, MAX_TOKENS_PER_REPORT);
   const row = await billing.service.transaction(async (tx, emit) => {
