@@ -21,7 +21,7 @@ export interface ChatKeys {
  * being the questionnaire service's; an embedded run keeps generated ones under its data directory;
  * `memory://` (tests) keeps throw-away ones unless given.
  */
-export function chatKeys(service: ChatServiceContext): ChatKeys {
+export function chatKeys(service: Pick<ChatServiceContext, 'config' | 'db'>): ChatKeys {
   const config = service.config;
   if (config.DATABASE_URL?.startsWith('postgres')) {
     if (!config.MASTER_KEY)
