@@ -131,21 +131,35 @@ describe('the search backfill', () => {
 
   it('leaves hidden messages and removed sessions out of the index', async () => {
     const me = await person();
+    // The coach's first opening: the hidden questionnaire message, then the coach's visible reply.
+    await h.answers(me, [{ questionKey: 'question_7', answerText: 'I would love to open a bookshop.' }]);
+    const opening = await h.call('POST', '/api/v1/chat-sessions/opening', undefined, { userId: me });
+    const { session_id: opened } = (await opening.json()) as { session_id: string };
+    await h.settle();
     const kept = await send(me, 'Kayaking on the lake at dawn');
     const removed = await send(me, 'Kayaking lessons were cancelled');
-    expect(
-      (await h.call('DELETE', `/api/v1/chat-sessions/${removed}`, undefined, { userId: me })).status,
-    ).toBe(204);
+    expect((await h.call('DELETE', `/api/v1/chat-sessions/${removed}`, undefined, { userId: me })).ok).toBe(
+      true,
+    );
     await forgetIndex([me]);
 
-    await backfillSearchIndex(h.chat);
+    const done = await backfillSearchIndex(h.chat);
     expect(await unmarked([me])).toBe(0);
+    // The hidden message and the removed session's two messages: marked, nothing written.
+    expect(done.nothingToIndex).toBeGreaterThanOrEqual(3);
     expect(new Set((await search(me, 'kayaking')).map((r) => r.session_id))).toEqual(new Set([kept]));
+    const tokensOf = async (where: string, value: string) =>
+      (await sql.query(`select count(*)::int as n from chat_search_tokens where ${where} = $1`, [value]))
+        .rows[0].n;
+    expect(await tokensOf('session_id', removed)).toBe(0);
     const { rows } = await sql.query(
-      'select count(*)::int as n from chat_search_tokens where session_id = $1',
-      [removed],
+      'select id, hidden from chat_messages where session_id = $1 order by created_at, id',
+      [opened],
     );
-    expect(rows[0].n).toBe(0);
+    expect(rows.map((r) => r.hidden)).toEqual([true, false]);
+    expect(await tokensOf('message_id', rows[0].id)).toBe(0);
+    // The coach's opening itself is found again (it speaks of the bookshop).
+    expect((await search(me, 'bookshop')).map((r) => r.session_id)).toContain(opened);
   });
 
   it('two runs at once index each message once', async () => {
