@@ -32,7 +32,7 @@ export interface BackfillProgress {
   /** Messages held by another transaction (a second runner, a reply being stored) or marked by it meanwhile. */
   busy: number;
   batches: number;
-  /** Messages still unmarked when the run ended. */
+  /** Messages still unmarked: after a batch as estimated by the run, at its end as counted. */
   remaining: number;
 }
 
@@ -66,7 +66,7 @@ function backfillMetrics(registry: Registry): BackfillMetrics {
       }),
       remaining: new Gauge({
         name: 'chat_search_backfill_remaining',
-        help: 'Messages not yet in the search index, as counted at the end of the last backfill batch',
+        help: 'Messages not yet in the search index, as the last search backfill batch left them',
         registers: [registry],
       }),
     };
@@ -100,6 +100,9 @@ export async function backfillSearchIndex(
   };
   // The cursor moves past failed and busy rows, so one run always ends; the next run retries them.
   let after: string | null = null;
+  // Counted once and then lowered by what each batch marks: a count per batch would read the whole
+  // partial index again every time (a second runner's marks show in the final count).
+  const waiting = await countUnindexed(service.db);
   for (;;) {
     if (options.stopping?.() || (options.maxBatches !== undefined && progress.batches >= options.maxBatches))
       break;
@@ -115,7 +118,7 @@ export async function backfillSearchIndex(
     metrics.messages.inc({ outcome: 'indexed' }, batch.indexed);
     metrics.messages.inc({ outcome: 'nothing_to_index' }, batch.nothingToIndex);
     metrics.messages.inc({ outcome: 'failed' }, batch.failed);
-    progress.remaining = await countUnindexed(service.db);
+    progress.remaining = Math.max(0, waiting - progress.indexed - progress.nothingToIndex);
     metrics.remaining.set(progress.remaining);
     service.log.info(
       { batch: progress.batches, ...batch, remaining: progress.remaining },
