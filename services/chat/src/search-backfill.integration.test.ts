@@ -162,6 +162,26 @@ describe('the search backfill', () => {
     expect((await search(me, 'bookshop')).map((r) => r.session_id)).toContain(opened);
   });
 
+  it('leaves a message it cannot read for the next run and goes on with the others', async () => {
+    const me = await person();
+    const broken = await send(me, 'Origami cranes for the hospital');
+    const fine = await send(me, 'Origami boats float for a minute');
+    await forgetIndex([me]);
+    // A damaged row: its ciphertext no longer opens.
+    await sql.query("update chat_messages set content_ciphertext = 'damaged' where session_id = $1", [
+      broken,
+    ]);
+
+    const done = await backfillSearchIndex(h.chat);
+    expect(done.failed).toBe(2);
+    expect(done.remaining).toBe(2);
+    expect(await unmarked([me])).toBe(2);
+    expect(new Set((await search(me, 'origami')).map((r) => r.session_id))).toEqual(new Set([fine]));
+    // Tried again by the next run, and still not counted as done.
+    expect(await backfillSearchIndex(h.chat)).toMatchObject({ failed: 2, indexed: 0, remaining: 2 });
+    await sql.query('delete from chat_messages where session_id = $1', [broken]);
+  });
+
   it('two runs at once index each message once', async () => {
     const me = await person();
     const sessions = [];
