@@ -88,6 +88,11 @@ export const chatConfigSchema = baseConfigSchema.extend({
   FILES_URL: optionalUrl,
   /** How often the goals' check-in sweep looks for check-ins whose time has come (docs/product.md#goals). */
   CHAT_CHECKIN_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /**
+   * How often the search backfill (ADR 0063) looks for messages not yet in the search index; it
+   * also runs at start. Finding none is one look-up on a partial index.
+   */
+  CHAT_SEARCH_BACKFILL_MS: z.coerce.number().int().min(50).max(86_400_000).default(900_000),
   /** Longest wait for the files service's extracted texts before the coach answers without them. */
   FILES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });

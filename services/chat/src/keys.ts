@@ -16,12 +16,24 @@ export interface ChatKeys {
   eventPayloadKeys: KeyRing;
 }
 
+/** The settings the keys come from (the operator commands have them without a running service). */
+type KeySetting =
+  | 'DATABASE_URL'
+  | 'DATA_DIR'
+  | 'MASTER_KEY'
+  | 'MASTER_KEYS_PREVIOUS'
+  | 'EVENT_PAYLOAD_KEY'
+  | 'EVENT_PAYLOAD_KEYS_PREVIOUS';
+
 /**
  * The service's keys. With PostgreSQL (replicas) both must be configured, the event-payload key
  * being the questionnaire service's; an embedded run keeps generated ones under its data directory;
  * `memory://` (tests) keeps throw-away ones unless given.
  */
-export function chatKeys(service: ChatServiceContext): ChatKeys {
+export function chatKeys(service: {
+  config: Pick<ChatServiceContext['config'], KeySetting>;
+  db: ChatServiceContext['db'];
+}): ChatKeys {
   const config = service.config;
   if (config.DATABASE_URL?.startsWith('postgres')) {
     if (!config.MASTER_KEY)

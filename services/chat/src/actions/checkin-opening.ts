@@ -7,6 +7,7 @@ import { findProfile } from '../db/profiles.ts';
 import { insertSession } from '../db/sessions.ts';
 import { checkinOpening } from '../domain/goals.ts';
 import { goalTitle } from './goals.ts';
+import { indexMessage, searchRows } from './search.ts';
 import { encryptMessage } from './stored-text.ts';
 
 /**
@@ -27,6 +28,8 @@ export async function openWithCheckin(
   const sessionId = uuidv7();
   const messageId = uuidv7();
   const content = await encryptMessage(chat, userId, messageId, text);
+  // The coach's question is a visible message like any other: found by search (ADR 0063).
+  const tokens = await searchRows(chat, { userId, sessionId, messageId, text });
   const now = chat.service.clock.now();
   const opened = await chat.service.transaction(async (tx) => {
     if (!(await clearPendingCheckin(tx, goal))) return false;
@@ -46,8 +49,10 @@ export async function openWithCheckin(
       kind: 'message',
       contentCiphertext: content,
       status: 'complete',
+      searchIndexedAt: now,
       createdAt: now,
     });
+    await indexMessage(tx, tokens);
     return true;
   });
   return opened ? { session_id: sessionId, goal_id: goal.id } : null;

@@ -169,6 +169,8 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
         hidden: true,
         status: 'complete',
         fileIds: input.fileIds,
+        // Hidden: nothing to index, and nothing left for the backfill job.
+        searchIndexedAt: now,
         createdAt: now,
       });
     await insertMessage(tx, {
@@ -184,6 +186,7 @@ async function storeNewMessage(chat: ChatContext, input: TurnInput): Promise<voi
       // Claimed by this process until the reply is kept (ADR 0039).
       ...leaseColumns(chat.leases.lease()),
       versionGroup: edited ? (edited.replaces.versionGroup ?? edited.replaces.id) : null,
+      searchIndexedAt: now,
       createdAt: now,
     });
     await indexMessage(tx, tokens);

@@ -184,6 +184,7 @@ async function answerCrisis(
       status: 'complete',
       tokens: 0,
       ...replyVersion(input, turn.userMessageId),
+      searchIndexedAt: now,
       createdAt: now,
     });
     await indexMessage(tx, tokens);
@@ -388,6 +389,7 @@ async function persistReply(
       status: reply.reason === null ? 'complete' : reply.reason === 'orphaned' ? 'interrupted' : 'stopped',
       tokens: reply.tokens,
       ...replyVersion(input, userMessageId),
+      searchIndexedAt: now,
       createdAt: now,
     });
     await indexMessage(tx, searchable);

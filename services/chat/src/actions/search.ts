@@ -21,7 +21,11 @@ function token(key: Buffer, word: string): string {
 }
 
 /** The keyed tokens of a text: what the index keeps of it (no word in clear). */
-export async function searchTokens(chat: ChatContext, userId: string, text: string): Promise<string[]> {
+export async function searchTokens(
+  chat: Pick<ChatContext, 'crypto'>,
+  userId: string,
+  text: string,
+): Promise<string[]> {
   const words = searchWords(text).slice(0, WORDS_PER_MESSAGE);
   if (words.length === 0) return [];
   const key = await chat.crypto.derivedKeyForUser(userId, PURPOSE);
@@ -33,7 +37,7 @@ export async function searchTokens(chat: ChatContext, userId: string, text: stri
  * may have to be created, which must not happen inside it), inserted by `indexMessage` in it.
  */
 export async function searchRows(
-  chat: ChatContext,
+  chat: Pick<ChatContext, 'crypto'>,
   message: { userId: string; sessionId: string; messageId: string; text: string },
 ): Promise<SearchTokenRow[]> {
   const tokens = await searchTokens(chat, message.userId, message.text);

@@ -21,7 +21,11 @@ export function encryptMessage(
   return chat.crypto.encryptForUser(userId, text, aad.message(messageId));
 }
 
-export function decryptMessage(chat: ChatContext, row: MessageRow, q?: Queryable): Promise<string> {
+export function decryptMessage(
+  chat: Pick<ChatContext, 'crypto'>,
+  row: Pick<MessageRow, 'id' | 'userId' | 'contentCiphertext'>,
+  q?: Queryable,
+): Promise<string> {
   return chat.crypto.decryptForUser(row.userId, row.contentCiphertext, aad.message(row.id), q);
 }
 

@@ -75,12 +75,19 @@ export const chatMessages = pgTable(
     supersededAt: at('superseded_at'),
     /** Assistant: the user message this reply answers (set on replies kept since ADR 0058). */
     parentId: uuid('parent_id'),
+    /**
+     * When the message's search tokens were written (ADR 0063), in the transaction that stores it;
+     * for a message with nothing to index (hidden, or in a removed session), when that was decided.
+     * Null: not yet done, the search backfill job's work list (the partial index).
+     */
+    searchIndexedAt: at('search_indexed_at'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
     index('chat_messages_session_idx').on(t.sessionId, t.createdAt),
     index('chat_messages_reply_lease_idx').on(t.replyLeaseUntil).where(sql`${t.replyLeaseUntil} is not null`),
     index('chat_messages_user_idx').on(t.userId),
+    index('chat_messages_search_backfill_idx').on(t.id).where(sql`${t.searchIndexedAt} is null`),
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
   ],
 );

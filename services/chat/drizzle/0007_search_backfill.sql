@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "search_indexed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "chat_messages_search_backfill_idx" ON "chat_messages" USING btree ("id") WHERE "chat_messages"."search_indexed_at" is null;
