@@ -10,8 +10,10 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import billingDe from '../../shell/locales/de/billing.json' with { type: 'json' };
 import commonDe from '../../shell/locales/de/common.json' with { type: 'json' };
 import legalDe from '../../shell/locales/de/legal.json' with { type: 'json' };
+import billing from '../../shell/locales/en/billing.json' with { type: 'json' };
 import common from '../../shell/locales/en/common.json' with { type: 'json' };
 import legal from '../../shell/locales/en/legal.json' with { type: 'json' };
 import accountDe from '../locales/de/account.json' with { type: 'json' };
@@ -57,17 +59,18 @@ export function resetBrowserState(): void {
 
 export function testI18n(lng: 'en' | 'de' = 'en') {
   return createI18n({
-    namespaces: ['account', 'help', 'common', 'legal', 'subscription', 'goals', 'memory'],
+    namespaces: ['account', 'help', 'common', 'legal', 'subscription', 'billing', 'goals', 'memory'],
     defaultNS: 'account',
     lng,
     resources: {
-      en: { account, help, common, legal, subscription, goals, memory },
+      en: { account, help, common, legal, subscription, billing, goals, memory },
       de: {
         account: accountDe,
         help: helpDe,
         common: commonDe,
         legal: legalDe,
         subscription: subscriptionDe,
+        billing: billingDe,
         goals: goalsDe,
         memory: memoryDe,
       },

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The plan-change confirmation of settings (docs/product.md#screens-and-navigation): what is charged when (docs/product.md#changing-plans). `message`
- * is billing's switch-option key (monthly_to_yearly, keep_current_plan …) or a reactivation.
+ * is billing's switch-option key (monthly_to_yearly, keep_current_plan …) or a reactivation. The
+ * texts are the pricing page's own (the shell's `billing` namespace, `confirm.<message>`), so a
+ * plan change reads the same wherever it is confirmed.
  */
 export function PlanChangeConfirm({
   open,
@@ -18,7 +20,7 @@ export function PlanChangeConfirm({
   values: { amount: string; date: string; plan: string };
   onConfirm: () => Promise<void>;
 }) {
-  const { t } = useTranslation('subscription');
+  const { t } = useTranslation('billing');
   const key = `confirm.${message}`;
   // A message this version has no text for still says the essential (no charge until the date).
   const known = t(`${key}.title`, { defaultValue: '' }) !== '';
@@ -28,7 +30,7 @@ export function PlanChangeConfirm({
       open={open}
       onOpenChange={onOpenChange}
       title={t(`${texts}.title`, values)}
-      description={t(`${texts}.body`, values)}
+      description={t(`${texts}.charge`, values)}
       confirmLabel={t(`${texts}.confirm`, values)}
       cancelLabel={t('confirm.cancel')}
       onConfirm={onConfirm}

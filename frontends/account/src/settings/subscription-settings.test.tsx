@@ -206,6 +206,14 @@ describe('settings → subscription', () => {
     expect(within(section).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Update payment method' })).toBeNull();
     expect(within(section).getByRole('link', { name: 'See plans' })).toBeTruthy();
+    // The way back asks first, in the pricing page's own words (one source of plan-change texts).
+    await user.click(within(section).getByRole('button', { name: 'Reactivate' }));
+    const reactivate = await screen.findByRole('alertdialog', { name: 'Reactivate your subscription?' });
+    expect(plain(reactivate.textContent)).toContain(
+      'Your cancellation is withdrawn and your Monthly plan simply continues: nothing is charged today, the next payment of CHF 19.00 is due on December 21, 2026.',
+    );
+    await user.click(within(reactivate).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('update payment method goes to the page billing names', async () => {
