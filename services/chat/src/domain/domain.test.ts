@@ -115,7 +115,7 @@ describe('titles', () => {
   it("a chat that got the care reply is named by the word for conversation and the Swiss day, in the person's language", () => {
     // 23:30 UTC is already the next day in Zurich.
     const day = new Date('2026-11-26T23:30:00Z');
-    expect(neutralTitle('en', day)).toBe('Conversation · 27 Nov 2026');
+    expect(neutralTitle('en', day)).toBe('Chat · 27 Nov 2026');
     expect(neutralTitle('fr', day)).toBe('Conversation · 27 nov. 2026');
     expect(neutralTitle('de', day)).toBe('Chat · 27.11.2026');
     expect(neutralTitle('it', day)).toBe('Chat · 27 nov 2026');

@@ -20,7 +20,7 @@ const attachmentTitles: Record<LanguageCode, string> = {
 };
 
 const conversationTitles: Record<LanguageCode, string> = {
-  en: 'Conversation',
+  en: 'Chat',
   fr: 'Conversation',
   de: 'Chat',
   it: 'Chat',
@@ -37,7 +37,7 @@ const DATE_LOCALES: Record<LanguageCode, string> = {
 
 /**
  * The title of a chat whose first message led to the care reply (docs/safety.md, rule 6): the
- * word for conversation and the day, e.g. "Conversation · 26 Nov 2026". Neutral on purpose: a
+ * glossary word for a chat and the day, e.g. "Chat · 26 Nov 2026". Neutral on purpose: a
  * list of chats seen over someone's shoulder must not reveal what was written.
  */
 export function neutralTitle(language: LanguageCode, day: Date): string {
