@@ -67,14 +67,16 @@ function signingKeySource(ctx: AuthServiceContext) {
  * revocation, passwords, profile, settings, onboarding status.
  */
 export function createAuthService(options: AuthServiceOptions = {}) {
-  const contexts = new WeakMap<AuthServiceContext, AuthContext>();
-  const contextFor = (service: AuthServiceContext): AuthContext => {
-    let auth = contexts.get(service);
-    if (!auth) {
+  return defineService({
+    name: 'auth',
+    defaultPort: 8101,
+    configSchema: authConfigSchema,
+    migrationsFolder,
+    context: (service): AuthContext => {
       const source = signingKeySource(service);
       const eventPayloadKeys = eventPayloadKeysOf(service);
       let key: Promise<SigningKey> | undefined;
-      auth = {
+      return {
         service,
         revocations:
           options.revocations ??
@@ -89,23 +91,15 @@ export function createAuthService(options: AuthServiceOptions = {}) {
         },
         serviceUrls: () => ({ ...configuredServiceUrls(service.config), ...options.serviceUrls?.() }),
       };
-      contexts.set(service, auth);
-    }
-    return auth;
-  };
-  return defineService({
-    name: 'auth',
-    defaultPort: 8101,
-    configSchema: authConfigSchema,
-    migrationsFolder,
-    routes: (ctx) => routes(contextFor(ctx)),
-    subscriptions: (ctx) => subscriptions(contextFor(ctx)),
-    jobs: (ctx) => registerJobs(contextFor(ctx)),
+    },
+    routes,
+    subscriptions,
+    jobs: registerJobs,
     // Without Redis auth still signs people in (rate limits fail open, the lockout is in the
     // database); logout answers 503 until the revocation cache is back (ADR 38).
-    optionalReadiness: (ctx) => ({
-      revocations: () => contextFor(ctx).revocations.ping(),
-      rateLimits: () => contextFor(ctx).limiter.ping(),
+    optionalReadiness: (auth) => ({
+      revocations: () => auth.revocations.ping(),
+      rateLimits: () => auth.limiter.ping(),
     }),
   });
 }
