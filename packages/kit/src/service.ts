@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
-import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
+import { type BaseConfig, baseConfigSchema, checkPostgresRequirements, loadConfig } from './config.ts';
 import { type Database, type Db, databaseTimeoutsFrom, openDatabase, type Tx } from './db.ts';
 import type { EventBus } from './events/bus.ts';
 import {
@@ -154,6 +154,8 @@ export async function startService<S extends z.ZodObject, T>(
   const config = loadConfig(schema, { PORT: String(definition.defaultPort), ...env }) as C;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   const trust = trustKeysFor(config);
+  // The keys replicas must share (requiredWithPostgres): never generated per process.
+  checkPostgresRequirements(schema, config);
   startTracing(definition.name);
   const database = await openDatabase({
     url: config.DATABASE_URL,

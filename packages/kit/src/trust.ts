@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { ConfigError } from './config.ts';
+import { ConfigError, isPostgresUrl } from './config.ts';
 import { sendError } from './errors.ts';
 
 /** Set only from a signed statement: the person the call is for. */
@@ -66,7 +66,7 @@ export function trustKeysFor(config: {
 }): TrustKeys {
   if (config.INTERNAL_SIGNING_KEY)
     return { current: config.INTERNAL_SIGNING_KEY, previous: config.INTERNAL_SIGNING_KEY_PREVIOUS };
-  if (config.DATABASE_URL?.startsWith('postgres'))
+  if (isPostgresUrl(config.DATABASE_URL))
     throw new ConfigError(
       'Invalid configuration: INTERNAL_SIGNING_KEY: required with a PostgreSQL DATABASE_URL (the same value for the gateway and every service)',
     );

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { loadOrCreateEventPayloadKeys } from '@innerview/crypto';
-import { ConfigError, defineService } from '@innerview/kit';
+import { serviceEventPayloadKeys } from '@innerview/crypto';
+import { defineService } from '@innerview/kit';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
 import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
@@ -39,25 +39,9 @@ function configuredServiceUrls(config: AuthServiceContext['config']): ExportServ
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
 
 /** Which signing key this run uses; a replica set must share one, so PostgreSQL requires it configured. */
-/** The key ring that seals one-time tokens in events; replicas and notifications must share it. */
-function eventPayloadKeysOf(ctx: AuthServiceContext) {
-  const { EVENT_PAYLOAD_KEY, EVENT_PAYLOAD_KEYS_PREVIOUS, DATABASE_URL, DATA_DIR } = ctx.config;
-  if (DATABASE_URL?.startsWith('postgres') && !EVENT_PAYLOAD_KEY)
-    throw new ConfigError(
-      'Invalid configuration: EVENT_PAYLOAD_KEY: required with a PostgreSQL DATABASE_URL',
-    );
-  return loadOrCreateEventPayloadKeys({
-    value: EVENT_PAYLOAD_KEY,
-    previous: EVENT_PAYLOAD_KEYS_PREVIOUS,
-    dataDir: DATABASE_URL === 'memory://' ? undefined : DATA_DIR,
-  });
-}
-
 function signingKeySource(ctx: AuthServiceContext) {
   const { AUTH_PRIVATE_JWK, DATABASE_URL, DATA_DIR } = ctx.config;
   if (AUTH_PRIVATE_JWK) return { privateJwk: AUTH_PRIVATE_JWK as JWK };
-  if (DATABASE_URL?.startsWith('postgres'))
-    throw new ConfigError('Invalid configuration: AUTH_PRIVATE_JWK: required with a PostgreSQL DATABASE_URL');
   // memory:// is a throw-away run (tests): its key lives as long as the process.
   return { keysDir: DATABASE_URL === 'memory://' ? undefined : path.join(DATA_DIR, 'auth', 'keys') };
 }
@@ -74,7 +58,8 @@ export function createAuthService(options: AuthServiceOptions = {}) {
     migrationsFolder,
     context: (service): AuthContext => {
       const source = signingKeySource(service);
-      const eventPayloadKeys = eventPayloadKeysOf(service);
+      // Seals one-time tokens in events; replicas and notifications share it.
+      const eventPayloadKeys = serviceEventPayloadKeys(service);
       let key: Promise<SigningKey> | undefined;
       return {
         service,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createUserCrypto, serviceEventPayloadKeys, serviceMasterKeys } from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { registerGauge } from '@innerview/kit/service-metrics';
 import { writerGone } from './actions/stored-reply.ts';
@@ -9,9 +10,9 @@ import type { CoachModel } from './coach/coach-model.ts';
 import { createCoach } from './coach/create-coach.ts';
 import { type CrisisCheck, createModelCrisisCheck } from './coach/crisis-check.ts';
 import { chatConfigSchema } from './config.ts';
+import { dataKeys } from './db/schema.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
 import { MemoryReplyStreams } from './streams/memory-reply-streams.ts';
 import { ReaderLimit } from './streams/reader-limit.ts';
@@ -123,6 +124,20 @@ function chatContext(service: ChatServiceContext, options: ChatServiceOptions): 
     'chat coach ready',
   );
   return chat;
+}
+
+/** The service's keys; with PostgreSQL both are configured (config.ts), the event-payload key being questionnaire's. */
+function chatKeys(
+  service: ChatServiceContext,
+): Pick<ChatContext, 'crypto' | 'cryptoIn' | 'eventPayloadKeys'> {
+  const masterKeys = serviceMasterKeys(service);
+  return {
+    crypto: createUserCrypto({ db: service.db, table: dataKeys, masterKeys }),
+    // Inside an event handler's transaction the key row must be read and made through that
+    // transaction (PGlite has one connection); no cache, so a rolled-back key is never reused.
+    cryptoIn: (tx) => createUserCrypto({ db: tx, table: dataKeys, masterKeys, cacheTtlMs: 0 }),
+    eventPayloadKeys: serviceEventPayloadKeys(service),
+  };
 }
 
 /** `chat_replies_in_flight`: replies being written now (each a model call and a held stream). */

@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { createUserCrypto, serviceEventPayloadKeys, serviceMasterKeys } from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { questionnaireConfigSchema } from './config.ts';
+import { dataKeys } from './db/schema.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { questionnaireKeys } from './keys.ts';
+import type { QuestionnaireContext, QuestionnaireServiceContext } from './questionnaire-context.ts';
 import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
@@ -18,11 +20,25 @@ export function createQuestionnaireService() {
     defaultPort: 8104,
     configSchema: questionnaireConfigSchema,
     migrationsFolder,
-    context: questionnaireKeys,
+    context: questionnaireContext,
     routes,
     subscriptions,
     jobs: registerJobs,
   });
+}
+
+/** The service's keys; with PostgreSQL (shared with chat) both are configured (config.ts). */
+function questionnaireContext(service: QuestionnaireServiceContext): QuestionnaireContext {
+  return {
+    service,
+    crypto: createUserCrypto({
+      db: service.db,
+      table: dataKeys,
+      masterKeys: serviceMasterKeys(service),
+      now: () => service.clock.now().getTime(),
+    }),
+    eventPayloadKeys: serviceEventPayloadKeys(service),
+  };
 }
 
 export const questionnaireService = createQuestionnaireService();

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { createUserCrypto, loadOrCreateMasterKey, type UserCrypto } from '@innerview/crypto';
+import { createUserCrypto, serviceMasterKeys, type UserCrypto } from '@innerview/crypto';
 import type { ServiceContext } from '@innerview/kit';
 import { Counter } from 'prom-client';
 import type { NotificationsConfig } from '../config.ts';
@@ -23,22 +22,11 @@ export interface PushContext {
   };
 }
 
-const contexts = new WeakMap<NotificationsServiceContext, PushContext>();
-
-/** The push context of a running service, made on first use (keys loaded, metrics registered). */
-export function pushContextOf(service: NotificationsServiceContext): PushContext {
-  let push = contexts.get(service);
-  if (push) return push;
+/** The push side of a running service, built once with its context (keys loaded, metrics registered). */
+export function pushContext(service: NotificationsServiceContext): PushContext {
   const { config } = service;
-  const masterKeys = loadOrCreateMasterKey({
-    value: config.MASTER_KEY,
-    previous: config.MASTER_KEYS_PREVIOUS,
-    file:
-      config.DATABASE_URL === 'memory://'
-        ? undefined
-        : path.join(config.DATA_DIR, 'notifications', 'master.key'),
-  });
-  push = {
+  const masterKeys = serviceMasterKeys(service);
+  return {
     service,
     crypto: createUserCrypto({
       db: service.db,
@@ -63,6 +51,4 @@ export function pushContextOf(service: NotificationsServiceContext): PushContext
       }),
     },
   };
-  contexts.set(service, push);
-  return push;
 }
