@@ -8,7 +8,7 @@ import type { JWK } from 'jose';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../gateway/src/config.ts';
 import { authConfigSchema } from '../services/auth/src/config.ts';
-import { loadSigningKey } from '../services/auth/src/security/signing-keys.ts';
+import { loadSigningKey } from '../services/auth/src/adapters/security/signing-keys.ts';
 import { billingConfigSchema } from '../services/billing/src/config.ts';
 import { chatConfigSchema } from '../services/chat/src/config.ts';
 import { filesConfigSchema } from '../services/files/src/config.ts';

@@ -8,8 +8,8 @@ import { authConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
-import { createRateLimiter, type RateLimiter } from './security/rate-limiter.ts';
-import { loadSigningKey, type SigningKey } from './security/signing-keys.ts';
+import { createRateLimiter, type RateLimiter } from './adapters/security/rate-limiter.ts';
+import { loadSigningKey, type SigningKey } from './adapters/security/signing-keys.ts';
 
 export interface AuthServiceOptions {
   /**

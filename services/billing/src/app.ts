@@ -6,8 +6,8 @@ import { billingConfigSchema } from './config.ts';
 import { createTokenReportLimiter } from './domain/token-report-limiter.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { createLocalProvider } from './providers/local/local-provider.ts';
-import { createStripeProvider } from './providers/stripe/stripe-provider.ts';
+import { createLocalProvider } from './adapters/providers/local/local-provider.ts';
+import { createStripeProvider } from './adapters/providers/stripe/stripe-provider.ts';
 import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');

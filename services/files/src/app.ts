@@ -4,14 +4,14 @@ import { ConfigError, defineService } from '@innerview/kit';
 import { filesConfigSchema } from './config.ts';
 import { dataKeys } from './db/schema.ts';
 import { subscriptions } from './events/subscriptions.ts';
-import { createTextExtractor } from './extraction/text-extractor.ts';
+import { createTextExtractor } from './adapters/extraction/text-extractor.ts';
 import type { FilesContext, FilesServiceContext } from './files-context.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
-import { type ChatSessions, chatSessionsAt } from './sessions/chat-sessions.ts';
-import type { FileStorage } from './storage/file-storage.ts';
-import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
-import { createS3Storage } from './storage/s3-storage.ts';
+import { type ChatSessions, chatSessionsAt } from './adapters/sessions/chat-sessions.ts';
+import type { FileStorage } from './adapters/storage/file-storage.ts';
+import { createLocalDiskStorage } from './adapters/storage/local-disk-storage.ts';
+import { createS3Storage } from './adapters/storage/s3-storage.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
 

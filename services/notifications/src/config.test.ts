@@ -12,7 +12,7 @@ import {
   type NotificationsConfig,
   notificationsConfigSchema,
 } from './config.ts';
-import { loadOrCreateVapidKeys } from './push/vapid.ts';
+import { loadOrCreateVapidKeys } from './adapters/push/vapid.ts';
 
 const pair = webpush.generateVAPIDKeys();
 const vapidPair = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };

@@ -1,4 +1,4 @@
-import { type NotificationsServiceContext, type PushContext, pushContext } from './push/push-context.ts';
+import { type NotificationsServiceContext, type PushContext, pushContext } from './push-context.ts';
 
 /** What the notifications service's routes, consumers and jobs share: the kit's context and push. */
 export interface NotificationsContext {

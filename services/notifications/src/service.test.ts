@@ -15,7 +15,7 @@ import {
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsService } from './app.ts';
-import type { StoredMail } from './mail/mail-transport.ts';
+import type { StoredMail } from './adapters/mail/mail-transport.ts';
 import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 
 /**

@@ -14,7 +14,7 @@ import {
 import { clearLockoutsOfEmail } from '../db/login-attempts.ts';
 import { canReactivate, eraseAfter, erasureDueBefore, noticeDueBefore } from '../domain/deletion.ts';
 import { accountMessages } from '../domain/messages.ts';
-import { emailDigest } from '../security/one-time-tokens.ts';
+import { emailDigest } from '../adapters/security/one-time-tokens.ts';
 import { mailFacts, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 

@@ -19,8 +19,8 @@ import {
   loginMessages,
   warningMessage,
 } from '../domain/messages.ts';
-import { clientDigest, emailDigest } from '../security/one-time-tokens.ts';
-import { burnPasswordCheck, verifyPassword } from '../security/passwords.ts';
+import { clientDigest, emailDigest } from '../adapters/security/one-time-tokens.ts';
+import { burnPasswordCheck, verifyPassword } from '../adapters/security/passwords.ts';
 import { startSession, type TokenResponse } from './sessions.ts';
 
 /** 403 with `locked_until` and the wait in minutes (docs/product.md#sign-in-errors "Account Temporarily Locked"). */

@@ -20,9 +20,9 @@ import {
 import { oneTimeTokenState, RESET_TOKEN_MS } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
 import { newPasswordFieldErrors } from '../domain/validation.ts';
-import { isBreachedPassword } from '../security/breached-passwords.ts';
-import { emailDigest, hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
-import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { isBreachedPassword } from '../adapters/security/breached-passwords.ts';
+import { emailDigest, hashOneTimeToken, newOneTimeToken } from '../adapters/security/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../adapters/security/passwords.ts';
 import { mailFacts, sealedToken, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 

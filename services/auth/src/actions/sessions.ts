@@ -10,7 +10,7 @@ import {
   revokedUnexpiredSessions,
 } from '../db/sessions.ts';
 import { sessionExpiry } from '../domain/lifetimes.ts';
-import { signAccessToken } from '../security/signing-keys.ts';
+import { signAccessToken } from '../adapters/security/signing-keys.ts';
 
 export interface TokenResponse {
   access_token: string;

@@ -9,9 +9,9 @@ import { PRIVACY_VERSION, TERMS_VERSION } from '../domain/consent.ts';
 import { VERIFICATION_TOKEN_MS } from '../domain/lifetimes.ts';
 import { signupLanguage } from '../domain/settings.ts';
 import { isoDate, normaliseEmail, signupErrors } from '../domain/validation.ts';
-import { isBreachedPassword } from '../security/breached-passwords.ts';
-import { newOneTimeToken } from '../security/one-time-tokens.ts';
-import { hashPassword } from '../security/passwords.ts';
+import { isBreachedPassword } from '../adapters/security/breached-passwords.ts';
+import { newOneTimeToken } from '../adapters/security/one-time-tokens.ts';
+import { hashPassword } from '../adapters/security/passwords.ts';
 import { mailFacts, sealedToken, userEvent } from './events.ts';
 
 /** A fresh verification token for `user`, retiring older ones, and its mail event. */

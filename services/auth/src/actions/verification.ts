@@ -4,7 +4,7 @@ import { consumeOneTimeToken, findOneTimeToken, retireOneTimeTokens } from '../d
 import { findUserByEmail, findUserById, markVerified } from '../db/users.ts';
 import { oneTimeTokenState } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
-import { hashOneTimeToken } from '../security/one-time-tokens.ts';
+import { hashOneTimeToken } from '../adapters/security/one-time-tokens.ts';
 import { userEvent } from './events.ts';
 import { issueVerification } from './signup.ts';
 

@@ -4,7 +4,7 @@ import { keepRevocationsComplete, restoreRevocations } from '../actions/sessions
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
 import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
-import { prepareStandInHash } from '../security/passwords.ts';
+import { prepareStandInHash } from '../adapters/security/passwords.ts';
 
 const SWEEP = 'auth.sweep';
 /** The scheduled erasure of accounts deleted 90 days ago (ADR 17). */

@@ -21,7 +21,7 @@ import {
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
 import { createAuthService } from '../app.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { RateLimiter } from '../adapters/security/rate-limiter.ts';
 
 /**
  * A running auth service for tests, seen the way the gateway sees it: `asGateway(token)` verifies

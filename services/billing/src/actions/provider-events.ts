@@ -14,7 +14,7 @@ import {
 import { isoDate } from '../domain/dates.ts';
 import { isPaidPlan } from '../domain/plans.ts';
 import { type ProviderSnapshot, syncWithProvider } from '../domain/provider-sync.ts';
-import type { ProviderEvent } from '../providers/payment-provider.ts';
+import type { ProviderEvent } from '../adapters/providers/payment-provider.ts';
 import { commitChange, type Emit, mailFactsOf } from './commit.ts';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';

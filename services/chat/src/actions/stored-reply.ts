@@ -3,7 +3,7 @@ import { HttpError } from '@innerview/kit';
 import type { ChatContext } from '../chat-context.ts';
 import { listSessionMessages } from '../db/messages.ts';
 import { storedReplyState } from '../db/reply-leases.ts';
-import type { ReplyEnd } from '../streams/reply-streams.ts';
+import type { ReplyEnd } from '../adapters/streams/reply-streams.ts';
 import { decryptMessage } from './stored-text.ts';
 
 /**

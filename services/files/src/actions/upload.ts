@@ -8,9 +8,9 @@ import { cleanFileName } from '../domain/file-name.ts';
 import { fileErrorCodes as codes, type FileType, fileMessages as messages } from '../domain/limits.ts';
 import { ImageFormatError, stripImageMetadata } from '../domain/strip-metadata.ts';
 import type { ExtractedText } from '../domain/text.ts';
-import { ExtractionError } from '../extraction/text-extractor.ts';
+import { ExtractionError } from '../adapters/extraction/text-extractor.ts';
 import type { FilesContext } from '../files-context.ts';
-import { newStorageKey } from '../storage/file-storage.ts';
+import { newStorageKey } from '../adapters/storage/file-storage.ts';
 import { aadOf, type FileView, viewOf } from './file-view.ts';
 
 export interface IncomingFile {

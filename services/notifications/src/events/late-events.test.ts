@@ -20,7 +20,7 @@ import { notificationsService } from '../app.ts';
 import { markErased } from '../db/erased.ts';
 import { sentMail } from '../db/schema.ts';
 import { sendMailHandler, sendMailJobName } from '../jobs/send-mail.ts';
-import type { MailTransport, OutgoingMail, StoredMail } from '../mail/mail-transport.ts';
+import type { MailTransport, OutgoingMail, StoredMail } from '../adapters/mail/mail-transport.ts';
 import {
   capturingLogger,
   eventually,

@@ -9,7 +9,7 @@ import {
   type QueuedMailRequest,
   queuedMailRequestSchema,
 } from '../domain/compose-mail.ts';
-import { MailDeliveryError, type MailTransport } from '../mail/mail-transport.ts';
+import { MailDeliveryError, type MailTransport } from '../adapters/mail/mail-transport.ts';
 
 export const sendMailJobName = 'send-mail';
 /** Tries of one mail, the first included; with the backoff doubling, a few minutes of SMTP outage. */

@@ -4,7 +4,7 @@ import type { NotificationsConfig } from '../config.ts';
 import { listSubscriptions, listUserPushes } from '../db/push-subscriptions.ts';
 import { findRecipient } from '../db/recipients.ts';
 import { listUserMails } from '../db/sent-mail.ts';
-import type { PushContext } from '../push/push-context.ts';
+import type { PushContext } from '../push-context.ts';
 
 /**
  * `GET /internal/export` for the auth service's data export (ADR 17): which mails were sent to the
