@@ -3,13 +3,13 @@ import { serviceEventPayloadKeys } from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
+import { createRateLimiter, type RateLimiter } from './adapters/security/rate-limiter.ts';
+import { loadSigningKey, type SigningKey } from './adapters/security/signing-keys.ts';
 import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
 import { authConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
-import { createRateLimiter, type RateLimiter } from './adapters/security/rate-limiter.ts';
-import { loadSigningKey, type SigningKey } from './adapters/security/signing-keys.ts';
 
 export interface AuthServiceOptions {
   /**

@@ -1,9 +1,9 @@
 import type { KeyRing } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
 import type { RevocationStore } from '@innerview/kit/tokens/index';
-import type { AuthConfig } from './config.ts';
 import type { RateLimiter } from './adapters/security/rate-limiter.ts';
 import type { SigningKey } from './adapters/security/signing-keys.ts';
+import type { AuthConfig } from './config.ts';
 
 export type AuthServiceContext = ServiceContext<AuthConfig & BaseConfig>;
 

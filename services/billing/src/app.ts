@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { defineService } from '@innerview/kit';
 import { handleProviderEvent } from './actions/provider-events.ts';
+import { createLocalProvider } from './adapters/providers/local/local-provider.ts';
+import { createStripeProvider } from './adapters/providers/stripe/stripe-provider.ts';
 import type { BillingServiceContext, BillingWiring } from './billing-context.ts';
 import { billingConfigSchema } from './config.ts';
 import { createTokenReportLimiter } from './domain/token-report-limiter.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { createLocalProvider } from './adapters/providers/local/local-provider.ts';
-import { createStripeProvider } from './adapters/providers/stripe/stripe-provider.ts';
 import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');

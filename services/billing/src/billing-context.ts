@@ -1,8 +1,8 @@
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
-import type { BillingConfig } from './config.ts';
-import type { TokenReportLimiter } from './domain/token-report-limiter.ts';
 import type { LocalPaymentProvider } from './adapters/providers/local/local-provider.ts';
 import type { PaymentProvider } from './adapters/providers/payment-provider.ts';
+import type { BillingConfig } from './config.ts';
+import type { TokenReportLimiter } from './domain/token-report-limiter.ts';
 import type { WebhookVerifier } from './routes/webhook-routes.ts';
 
 export type BillingServiceContext = ServiceContext<BillingConfig & BaseConfig>;

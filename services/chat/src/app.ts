@@ -5,20 +5,20 @@ import { registerGauge } from '@innerview/kit/service-metrics';
 import { writerGone } from './actions/stored-reply.ts';
 import type { AttachmentTexts } from './adapters/attachments/attachment-texts.ts';
 import { configuredAttachmentTexts } from './adapters/attachments/configured-attachment-texts.ts';
-import type { ChatContext, ChatServiceContext } from './chat-context.ts';
 import type { CoachModel } from './adapters/coach/coach-model.ts';
 import { createCoach } from './adapters/coach/create-coach.ts';
 import { type CrisisCheck, createModelCrisisCheck } from './adapters/coach/crisis-check.ts';
-import { chatConfigSchema } from './config.ts';
-import { dataKeys } from './db/schema.ts';
-import { subscriptions } from './events/subscriptions.ts';
-import { registerJobs } from './jobs/index.ts';
-import { routes } from './routes/index.ts';
 import { MemoryReplyStreams } from './adapters/streams/memory-reply-streams.ts';
 import { ReaderLimit } from './adapters/streams/reader-limit.ts';
 import { RedisSharedReplies } from './adapters/streams/redis-shared-replies.ts';
 import { ReplyLeaseKeeper } from './adapters/streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './adapters/streams/reply-streams.ts';
+import type { ChatContext, ChatServiceContext } from './chat-context.ts';
+import { chatConfigSchema } from './config.ts';
+import { dataKeys } from './db/schema.ts';
+import { subscriptions } from './events/subscriptions.ts';
+import { registerJobs } from './jobs/index.ts';
+import { routes } from './routes/index.ts';
 
 export interface ChatServiceOptions {
   /** The coach; built from the configuration (OpenAI-compatible or offline) when absent. */

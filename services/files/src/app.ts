@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { createUserCrypto, serviceMasterKeys } from '@innerview/crypto';
 import { ConfigError, defineService } from '@innerview/kit';
-import { filesConfigSchema } from './config.ts';
-import { dataKeys } from './db/schema.ts';
-import { subscriptions } from './events/subscriptions.ts';
 import { createTextExtractor } from './adapters/extraction/text-extractor.ts';
-import type { FilesContext, FilesServiceContext } from './files-context.ts';
-import { registerJobs } from './jobs/index.ts';
-import { routes } from './routes/index.ts';
 import { type ChatSessions, chatSessionsAt } from './adapters/sessions/chat-sessions.ts';
 import type { FileStorage } from './adapters/storage/file-storage.ts';
 import { createLocalDiskStorage } from './adapters/storage/local-disk-storage.ts';
 import { createS3Storage } from './adapters/storage/s3-storage.ts';
+import { filesConfigSchema } from './config.ts';
+import { dataKeys } from './db/schema.ts';
+import { subscriptions } from './events/subscriptions.ts';
+import type { FilesContext, FilesServiceContext } from './files-context.ts';
+import { registerJobs } from './jobs/index.ts';
+import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
 

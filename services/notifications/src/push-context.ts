@@ -1,9 +1,9 @@
 import { createUserCrypto, serviceMasterKeys, type UserCrypto } from '@innerview/crypto';
 import type { ServiceContext } from '@innerview/kit';
 import { Counter } from 'prom-client';
+import { loadOrCreateVapidKeys, type VapidKeys } from './adapters/push/vapid.ts';
 import type { NotificationsConfig } from './config.ts';
 import { dataKeys } from './db/schema.ts';
-import { loadOrCreateVapidKeys, type VapidKeys } from './adapters/push/vapid.ts';
 
 export type NotificationsServiceContext = ServiceContext<NotificationsConfig>;
 

@@ -20,8 +20,8 @@ import {
   type RevocationStore,
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
-import { createAuthService } from '../app.ts';
 import type { RateLimiter } from '../adapters/security/rate-limiter.ts';
+import { createAuthService } from '../app.ts';
 
 /**
  * A running auth service for tests, seen the way the gateway sees it: `asGateway(token)` verifies

@@ -1,10 +1,10 @@
+import type { ChatContext } from '../chat-context.ts';
+import { listAllMessages, listAllSessions } from '../db/export-queries.ts';
+import { listOwnGoals } from '../db/goals.ts';
 import { goalView } from './goals.ts';
 import { listMemory, memoryEnabled } from './memory.ts';
 import { reflectionSetting } from './reflections.ts';
 import { decryptMessage, sessionTitle } from './stored-text.ts';
-import type { ChatContext } from '../chat-context.ts';
-import { listOwnGoals } from '../db/goals.ts';
-import { listAllMessages, listAllSessions } from '../db/export-queries.ts';
 
 /**
  * The person's chats for their data export (ADR 17): every stored session with its title and

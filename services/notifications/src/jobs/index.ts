@@ -1,10 +1,10 @@
 import { oneTimeTokenAad } from '@innerview/contracts';
 import { goalTitleAad, reflectionSummaryAad } from '@innerview/contracts/goals';
 import { openPayload, serviceEventPayloadKeys } from '@innerview/crypto';
-import { localPushServiceEnabled } from '../config.ts';
 import { createMailTransport } from '../adapters/mail/create-transport.ts';
-import type { NotificationsContext } from '../notifications-context.ts';
 import { startLocalPushService } from '../adapters/push/local-push-service.ts';
+import { localPushServiceEnabled } from '../config.ts';
+import type { NotificationsContext } from '../notifications-context.ts';
 import { sendMailHandler, sendMailJobName } from './send-mail.ts';
 import { sendReminderHandler, sendReminderJobName } from './send-reminder.ts';
 
