@@ -35,6 +35,7 @@ export function createFilesService(options: FilesServiceOptions = {}) {
 
 export const filesService = createFilesService();
 
+/** What the embedded runner and tests give the service instead of its configuration. */
 export interface FilesServiceOptions {
   /** How sessions are confirmed; the chat service at `chatUrl()` (default `CHAT_URL`) when absent. */
   chatSessions?: ChatSessions;
