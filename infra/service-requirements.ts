@@ -1,16 +1,14 @@
 // What each service needs from its environment in distributed mode, derived from the service's own
 // code (its zod config schema and its start-up checks), so the deployment tests follow the services
 // instead of a hand-written list that drifts. Used by compose.test.ts and k8s/kustomize.test.ts.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadOrCreateEventPayloadKeys, loadOrCreateMasterKey } from '@innerview/crypto';
-import { loadConfig } from '@innerview/kit/config';
+import { checkPostgresRequirements, loadConfig, postgresRequirements } from '@innerview/kit/config';
 import { trustKeysFor } from '@innerview/kit/trust';
 import type { JWK } from 'jose';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../gateway/src/config.ts';
+import { loadSigningKey } from '../services/auth/src/adapters/security/signing-keys.ts';
 import { authConfigSchema } from '../services/auth/src/config.ts';
-import { loadSigningKey } from '../services/auth/src/security/signing-keys.ts';
 import { billingConfigSchema } from '../services/billing/src/config.ts';
 import { chatConfigSchema } from '../services/chat/src/config.ts';
 import { filesConfigSchema } from '../services/files/src/config.ts';
@@ -67,28 +65,12 @@ export const sampleValues: Env = {
   ...serviceUrlSettings,
 };
 
-const postgresRequirement =
-  /Invalid configuration: ([A-Z][A-Z0-9_]*): required with a PostgreSQL DATABASE_URL/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
 /**
- * Settings the schema leaves optional but the service refuses at start-up with PostgreSQL (the key
- * loaders throw `Invalid configuration: X: required with a PostgreSQL DATABASE_URL`). Read from the
- * service's source, so a new such check is picked up here without editing this file.
+ * Settings the schema leaves optional but the service refuses to start without on PostgreSQL
+ * (declared with the kit's `requiredWithPostgres`): read from the service's own config schema.
  */
 export function postgresStartupRequirements(name: ServiceName): string[] {
-  const root = path.resolve(import.meta.dirname, '..', 'services', name, 'src');
-  const found = new Set<string>();
-  for (const file of sourceFiles(root))
-    for (const match of readFileSync(file, 'utf8').matchAll(postgresRequirement)) found.add(match[1]!);
-  return [...found].sort();
+  return postgresRequirements(configSchemas[name]).sort();
 }
 
 /**
@@ -99,12 +81,10 @@ export function postgresStartupRequirements(name: ServiceName): string[] {
 export async function checkStartup(name: ServiceName | 'gateway', env: Env): Promise<void> {
   const config = loadConfig(configSchemas[name], env) as Record<string, unknown>;
   if (name === 'gateway') return;
-  // The kit's own start-up check: the call-signing key (ADR 43).
+  // The kit's own start-up checks: the call-signing key (ADR 43), then the keys the service's schema
+  // requires with PostgreSQL.
   trustKeysFor(config);
-  if (String(config.DATABASE_URL ?? '').startsWith('postgres'))
-    for (const key of postgresStartupRequirements(name))
-      if (!config[key])
-        throw new Error(`Invalid configuration: ${key}: required with a PostgreSQL DATABASE_URL`);
+  checkPostgresRequirements(configSchemas[name], config);
   const text = (key: string) => (typeof config[key] === 'string' ? (config[key] as string) : undefined);
   if (text('MASTER_KEY'))
     loadOrCreateMasterKey({ value: text('MASTER_KEY'), previous: text('MASTER_KEYS_PREVIOUS') });

@@ -20,7 +20,7 @@ import { signCall } from '@innerview/kit/trust';
 import type { Request, Response } from 'express';
 import { createAuthService } from '../services/auth/src/app.ts';
 import { billingService } from '../services/billing/src/app.ts';
-import { chatService, stopReplies } from '../services/chat/src/app.ts';
+import { chatService } from '../services/chat/src/app.ts';
 import { createFilesService } from '../services/files/src/app.ts';
 import { notificationsService } from '../services/notifications/src/app.ts';
 import { questionnaireService } from '../services/questionnaire/src/app.ts';
@@ -113,8 +113,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   // forwards, services sign their calls to each other, and a local process that did not get the
   // key (it is in no file) cannot make a call that names anyone.
   const signingKey = process.env.INTERNAL_SIGNING_KEY || randomBytes(32).toString('base64url');
-  // biome-ignore lint/suspicious/noExplicitAny: each service has its own config schema.
-  const services: ServiceDefinition<any>[] = [
+  // biome-ignore lint/suspicious/noExplicitAny: each service has its own config schema and context.
+  const services: ServiceDefinition<any, any>[] = [
     // The data export asks the other services, which start after auth on free ports.
     createAuthService({
       revocations,
@@ -193,9 +193,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       bus,
       revocations,
       stop: async () => {
-        // Replies in flight are stopped and stored as far as they got (as the chat service alone
-        // does on SIGTERM), before the gateway waits for their streams to end.
-        await stopReplies(chatService.chatOf(running.chat!.ctx as never));
+        // Each service's work ends first, as it does in a service's own stop before its requests
+        // drain: chat's replies in flight are stopped and stored as far as they got (its onStop)
+        // before the gateway waits for their streams to end.
+        for (const service of Object.values(running).reverse()) await service.stopWork();
         await listening.stop(5000);
         await gateway.close();
         await stopAll();

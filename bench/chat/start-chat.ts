@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { generateKeyText } from '@innerview/crypto';
 import { createLogger, startService } from '@innerview/kit';
-import { chatService, stopReplies } from '../../services/chat/src/app.ts';
+import { chatService } from '../../services/chat/src/app.ts';
 import { subscriptionAccess } from '../../services/chat/src/db/schema.ts';
 import { serveBenchChild } from './child.ts';
 
@@ -41,6 +41,5 @@ for (let i = 0; i < users.length; i += 500) {
   );
 }
 serveBenchChild(running.url, async () => {
-  await stopReplies(chatService.chatOf(running.ctx as never), 2000);
   await running.stop();
 });

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { argon2Options } from '../../services/auth/src/security/passwords.ts';
+import { argon2Options } from '../../services/auth/src/adapters/security/passwords.ts';
 import {
   type FloorReport,
   type FloorRow,

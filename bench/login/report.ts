@@ -256,7 +256,7 @@ verifications with the auth service's parameters, at the same concurrency in the
   Tables show medians.
 ${inFlightNote(report)}
 - Hash: argon2id, m = ${fmt(report.argon2.memoryKiB)} KiB, t = ${report.argon2.timeCost}, p = ${report.argon2.parallelism}
-  (\`services/auth/src/security/passwords.ts\`), verifying a correct password, in the bench process
+  (\`services/auth/src/adapters/security/passwords.ts\`), verifying a correct password, in the bench process
   on the libuv thread pool (${report.threadpool} threads, as in the product).
 - Logins: \`POST /api/v1/login/access-token\` (form, remember me off) for one verified user, answered 200
   with a new session each time. The product runs as \`npm start\` runs it (\`scripts/embedded.ts\`:

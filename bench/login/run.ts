@@ -4,7 +4,11 @@
 // section of docs/benchmarks.md. DURATION (s), CONCURRENCY and ROUNDS override.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { argon2Options, hashPassword, verifyPassword } from '../../services/auth/src/security/passwords.ts';
+import {
+  argon2Options,
+  hashPassword,
+  verifyPassword,
+} from '../../services/auth/src/adapters/security/passwords.ts';
 import { createVerifiedUser, type Product, startProduct } from './product.ts';
 import {
   type CpuProfile,

@@ -25,6 +25,7 @@ import net from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isPostgresUrl } from '@innerview/kit/config';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { parse } from 'yaml';
@@ -251,9 +252,8 @@ interface Backing {
 }
 
 async function startBacking(): Promise<Backing> {
-  const postgres = process.env.DATABASE_URL?.startsWith('postgres')
-    ? process.env.DATABASE_URL
-    : 'postgres://root@127.0.0.1:5432/test';
+  const given = process.env.DATABASE_URL;
+  const postgres = isPostgresUrl(given) ? given : 'postgres://root@127.0.0.1:5432/test';
   // A Redis of its own: the images' keys and streams never meet anyone else's.
   const redisPort = await freePort();
   const redisDir = path.join(work, 'redis');

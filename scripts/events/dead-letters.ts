@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import {
   type Database,
   deadLettersById,
+  isPostgresUrl,
   listDeadLetters,
   openDatabase,
   requestReplay,
@@ -121,7 +122,7 @@ async function dispatch(args: string[]): Promise<number> {
 }
 
 function resolveTargets(databaseUrl: string | undefined, service: string | undefined): Target[] {
-  if (databaseUrl?.startsWith('postgres')) {
+  if (isPostgresUrl(databaseUrl)) {
     const where = new URL(databaseUrl);
     const label = `${where.hostname}${where.pathname}`;
     return [

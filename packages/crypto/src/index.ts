@@ -10,4 +10,5 @@ export {
   parseKeyRing,
 } from './key-ring.ts';
 export { openPayload, sealPayload } from './sealed-payload.ts';
+export { type KeyedService, serviceEventPayloadKeys, serviceMasterKeys } from './service-keys.ts';
 export { createUserCrypto, type UserCrypto, type UserCryptoOptions } from './user-crypto.ts';

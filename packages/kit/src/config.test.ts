@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig } from './config.ts';
+import {
+  baseConfigSchema,
+  ConfigError,
+  checkPostgresRequirements,
+  isPostgresUrl,
+  loadConfig,
+  postgresRequirements,
+  requiredWithPostgres,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
@@ -56,5 +64,41 @@ describe('loadConfig', () => {
       /^Invalid configuration: DATABASE_POOL_SIZE: /,
     );
     expect(() => loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
+
+describe('settings required with PostgreSQL', () => {
+  const schema = requiredWithPostgres(
+    baseConfigSchema.extend({ MASTER_KEY: z.string().optional(), EVENT_PAYLOAD_KEY: z.string().optional() }),
+    ['MASTER_KEY', 'EVENT_PAYLOAD_KEY'],
+  );
+
+  it('tells PostgreSQL from PGlite and memory', () => {
+    expect(isPostgresUrl('postgres://db/innerview')).toBe(true);
+    expect(isPostgresUrl('postgresql://db/innerview')).toBe(true);
+    expect(isPostgresUrl('pglite://.data')).toBe(false);
+    expect(isPostgresUrl('memory://')).toBe(false);
+    expect(isPostgresUrl(undefined)).toBe(false);
+  });
+
+  const check = (env: Record<string, string>) => () =>
+    checkPostgresRequirements(schema, loadConfig(schema, env));
+
+  it('refuses a PostgreSQL start without them, naming the first in one line', () => {
+    expect(check({ DATABASE_URL: 'postgres://db/innerview' })).toThrow(
+      new ConfigError('Invalid configuration: MASTER_KEY: required with a PostgreSQL DATABASE_URL'),
+    );
+    expect(check({ DATABASE_URL: 'postgres://db/innerview', MASTER_KEY: 'k' })).toThrow(
+      'Invalid configuration: EVENT_PAYLOAD_KEY: required with a PostgreSQL DATABASE_URL',
+    );
+    expect(
+      check({ DATABASE_URL: 'postgres://db/innerview', MASTER_KEY: 'k', EVENT_PAYLOAD_KEY: 'e' }),
+    ).not.toThrow();
+    expect(postgresRequirements(schema)).toEqual(['MASTER_KEY', 'EVENT_PAYLOAD_KEY']);
+  });
+
+  it('lets the embedded and test runs generate them', () => {
+    expect(check({ DATABASE_URL: 'memory://' })).not.toThrow();
+    expect(check({})).not.toThrow();
   });
 });

@@ -91,6 +91,61 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema> & { JOBS: 'memory' | 'bullmq' };
 
+/** Whether a `DATABASE_URL` names PostgreSQL (a cluster, replicas) rather than PGlite or memory. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return /^postgres(ql)?:\/\//.test(url ?? '');
+}
+
+const REQUIRED_WITH_POSTGRES = 'required with a PostgreSQL DATABASE_URL';
+
+/**
+ * In a schema's `superRefine`: each of `names` left unset while `DATABASE_URL` is PostgreSQL is an
+ * issue. Replicas must share these settings (keys), so nothing may be generated per process.
+ */
+export function requireWithPostgres(
+  config: Record<string, unknown> & { DATABASE_URL?: string | undefined },
+  ctx: z.RefinementCtx,
+  names: readonly string[],
+): void {
+  if (!isPostgresUrl(config.DATABASE_URL)) return;
+  for (const name of names)
+    if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: REQUIRED_WITH_POSTGRES });
+}
+
+const requiredByPostgres = new WeakMap<z.ZodType, readonly string[]>();
+
+/**
+ * Declares that `schema`'s `names` are required when `DATABASE_URL` is PostgreSQL; `startService`
+ * checks them (in that order) right after the call-signing key, before anything opens. Not a zod
+ * refinement, so a one-shot migration (`migrateService`) and a support script still need only the
+ * database, and in production the missing secret is named as production's rule names it.
+ */
+export function requiredWithPostgres<S extends z.ZodObject>(
+  schema: S,
+  names: ReadonlyArray<keyof z.infer<S> & string>,
+): S {
+  requiredByPostgres.set(schema, names);
+  return schema;
+}
+
+/**
+ * The settings `schema` requires only with PostgreSQL: what a deployment must give a service that
+ * its embedded run generates (read by the deployment checks in infra/).
+ */
+export function postgresRequirements(schema: z.ZodType): string[] {
+  return [...(requiredByPostgres.get(schema) ?? [])];
+}
+
+/** Throws the one-line ConfigError for the first of `schema`'s PostgreSQL requirements left unset. */
+export function checkPostgresRequirements(
+  schema: z.ZodType,
+  config: Record<string, unknown> & { DATABASE_URL?: string | undefined },
+): void {
+  if (!isPostgresUrl(config.DATABASE_URL)) return;
+  const missing = postgresRequirements(schema).find((name) => !config[name]);
+  if (missing) throw new ConfigError(`Invalid configuration: ${missing}: ${REQUIRED_WITH_POSTGRES}`);
+}
+
 /**
  * Parses `env` with `schema`. On failure throws a ConfigError whose message names the first bad
  * variable in one line, e.g. `Invalid configuration: PORT: Invalid input: expected number`.

@@ -193,3 +193,82 @@ describe('a service built with the kit', () => {
     ).rejects.toThrow(/^Invalid configuration: EVENT_BUS: /);
   });
 });
+
+describe("a service's own context", () => {
+  it('is built once and handed to its routes, consumers, jobs and readiness', async () => {
+    const built: Array<{ name: string }> = [];
+    const seen: unknown[] = [];
+    const counted = defineService({
+      name: 'counter',
+      defaultPort: 0,
+      context: (service) => {
+        const own = { name: `${service.name}'s own` };
+        built.push(own);
+        return own;
+      },
+      routes: (own) => {
+        seen.push(own);
+        return [
+          defineRoute({
+            method: 'get',
+            path: '/api/v1/whose',
+            summary: 'Whose context the route has',
+            auth: 'none',
+            handler: async () => ({ whose: own.name }),
+          }),
+        ];
+      },
+      subscriptions: (own) => {
+        seen.push(own);
+        return [];
+      },
+      jobs: (own) => {
+        seen.push(own);
+      },
+      readiness: (own) => {
+        seen.push(own);
+        return {};
+      },
+      optionalReadiness: (own) => {
+        seen.push(own);
+        return {};
+      },
+    });
+    const service = await startService(counted, { env, bus: new MemoryEventBus(), logger });
+    running.push(service);
+    expect(built).toHaveLength(1);
+    expect(service.context).toBe(built[0]);
+    expect(seen).toHaveLength(5);
+    for (const given of seen) expect(given).toBe(built[0]);
+    const answer = await signedFetch(service, `${service.url}/api/v1/whose`);
+    expect(await answer.json()).toEqual({ whose: "counter's own" });
+  });
+
+  it('runs the onStop work registered from it on stop, in the order registered, once', async () => {
+    const stops: string[] = [];
+    const stopping = defineService({
+      name: 'stopping',
+      defaultPort: 0,
+      context: (service) => {
+        service.onStop(async () => {
+          // The service still answers while its work ends: requests drain afterwards.
+          await service.database.ping();
+          stops.push('replies');
+        });
+        service.onStop(() => {
+          stops.push('timers');
+        });
+        return { service };
+      },
+      routes: () => [],
+    });
+    const service = await startService(stopping, { env, bus: new MemoryEventBus(), logger });
+    expect(stops).toEqual([]);
+    await service.stopWork();
+    expect(stops).toEqual(['replies', 'timers']);
+    expect((await fetch(`${service.url}/livez`)).status).toBe(200);
+    await service.stop();
+    expect(stops).toEqual(['replies', 'timers']);
+    await expect(fetch(`${service.url}/livez`)).rejects.toThrow();
+  });
+});

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
-import { type BaseConfig, baseConfigSchema, loadConfig } from './config.ts';
+import { type BaseConfig, baseConfigSchema, checkPostgresRequirements, loadConfig } from './config.ts';
 import { type Database, type Db, databaseTimeoutsFrom, openDatabase, type Tx } from './db.ts';
 import type { EventBus } from './events/bus.ts';
 import {
@@ -41,11 +41,10 @@ const OUTBOX_RETENTION_MS = 7 * DAY_MS;
 /** Longer than any redelivery can lag, so a late duplicate still finds its id. */
 const INBOX_RETENTION_MS = 30 * DAY_MS;
 
-export type ServiceName = 'auth' | 'billing' | 'chat' | 'questionnaire' | 'files' | 'notifications';
-
-/** Everything a service's routes, consumers and jobs get. */
+/** What the kit builds for every service; a service's own context is built from it (`context`). */
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
-  name: ServiceName;
+  /** The service's name: its logger, metrics, data folder, consumer group, caller name (ADR 43). */
+  name: string;
   config: C;
   log: Logger;
   database: Database;
@@ -64,12 +63,18 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   transaction<T>(
     work: (tx: Tx, emit: (...events: EventEnvelope[]) => Promise<void>) => Promise<T>,
   ): Promise<T>;
-  /** Registers work for a graceful stop (timers, watchers), run after the consumers stop. */
+  /**
+   * Registers work for a graceful stop (timers, watchers, replies in flight), run in the order
+   * registered after the consumers stop and before requests drain.
+   */
   onStop(stop: () => Promise<void> | void): void;
 }
 
-export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSchema> {
-  name: ServiceName;
+export interface ServiceDefinition<
+  S extends z.ZodObject = typeof baseConfigSchema,
+  T = ServiceContext<z.infer<S> & BaseConfig>,
+> {
+  name: string;
   /** Port when started alone without PORT (embedded runs pass PORT=0 for a free one). */
   defaultPort: number;
   /** `baseConfigSchema.extend({...})` for service settings; defaults to the base. */
@@ -78,23 +83,30 @@ export interface ServiceDefinition<S extends z.ZodObject = typeof baseConfigSche
   migrationsFolder?: string;
   /** PostgreSQL pool size when `DATABASE_POOL_SIZE` is not set (default 10). */
   databasePoolSize?: number;
-  routes(ctx: ServiceContext<z.infer<S> & BaseConfig>): RouteDefinition[];
+  /**
+   * The service's own context (keys, clients, adapters), built exactly once per started service
+   * from the kit's and handed to every hook below; without it they get the kit's. Work that must
+   * end at a stop is registered here with `service.onStop`.
+   */
+  context?(service: ServiceContext<z.infer<S> & BaseConfig>): T;
+  routes(ctx: T): RouteDefinition[];
   /** The events this service consumes: all in one place, `src/events/subscriptions.ts`. */
-  subscriptions?(ctx: ServiceContext<z.infer<S> & BaseConfig>): EventHandlerDefinition[];
+  subscriptions?(ctx: T): EventHandlerDefinition[];
   /** Registers job processors and repeating schedules (`src/jobs/`). */
-  jobs?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Promise<void> | void;
+  jobs?(ctx: T): Promise<void> | void;
   /** Extra readiness checks besides the database: what the service cannot work without. */
-  readiness?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Record<string, () => Promise<void>>;
+  readiness?(ctx: T): Record<string, () => Promise<void>>;
   /**
    * Dependencies shown in `/readyz` that do not make the service unready (the bus and the job queue
    * are always there): it keeps serving without them and catches up when they return (ADR 38).
    */
-  optionalReadiness?(ctx: ServiceContext<z.infer<S> & BaseConfig>): Record<string, () => Promise<void>>;
+  optionalReadiness?(ctx: T): Record<string, () => Promise<void>>;
 }
 
-export function defineService<S extends z.ZodObject = typeof baseConfigSchema>(
-  definition: ServiceDefinition<S>,
-): ServiceDefinition<S> {
+export function defineService<
+  S extends z.ZodObject = typeof baseConfigSchema,
+  T = ServiceContext<z.infer<S> & BaseConfig>,
+>(definition: ServiceDefinition<S, T>): ServiceDefinition<S, T> {
   return definition;
 }
 
@@ -107,8 +119,10 @@ export interface ServiceOverrides {
   logger?: Logger;
 }
 
-export interface RunningService<C extends BaseConfig = BaseConfig> {
+export interface RunningService<C extends BaseConfig = BaseConfig, T = unknown> {
   ctx: ServiceContext<C>;
+  /** The service's own context, as its `context` built it (the kit's when it has none). */
+  context: T;
   app: Express;
   url: string;
   port: number;
@@ -116,7 +130,13 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   consumers: HandlersSubscription;
   /** Where Prometheus scrapes this service (`METRICS_PORT`, else the service's own port). */
   metricsUrl: string;
-  /** Graceful stop: readiness fails, consumers stop, requests drain, the relay stops, pools close. */
+  /**
+   * The first half of `stop`: readiness fails, consumers stop, the `onStop` work runs; requests
+   * being served go on. For a runner with something in front of the service that drains first
+   * (embedded: the gateway). Runs once; `stop` runs it if nobody did.
+   */
+  stopWork(): Promise<void>;
+  /** Graceful stop: `stopWork`, then requests drain, the relay stops, pools close. */
   stop(): Promise<void>;
 }
 
@@ -124,16 +144,18 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
  * Builds and starts a service: config, logger, database and migrations, bus, jobs, outbox relay,
  * consumers, HTTP. The one code path for embedded, standalone and container runs.
  */
-export async function startService<S extends z.ZodObject>(
-  definition: ServiceDefinition<S>,
+export async function startService<S extends z.ZodObject, T>(
+  definition: ServiceDefinition<S, T>,
   overrides: ServiceOverrides = {},
-): Promise<RunningService<z.infer<S> & BaseConfig>> {
+): Promise<RunningService<z.infer<S> & BaseConfig, T>> {
   type C = z.infer<S> & BaseConfig;
   const schema = definition.configSchema ?? baseConfigSchema;
   const env = overrides.env ?? process.env;
   const config = loadConfig(schema, { PORT: String(definition.defaultPort), ...env }) as C;
   const log = overrides.logger ?? createLogger({ name: definition.name, level: config.LOG_LEVEL });
   const trust = trustKeysFor(config);
+  // The keys replicas must share (requiredWithPostgres): never generated per process.
+  checkPostgresRequirements(schema, config);
   startTracing(definition.name);
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -206,9 +228,11 @@ export async function startService<S extends z.ZodObject>(
         stopHooks.push(stop);
       },
     };
+    // Built once, before any hook: every hook below gets this same object.
+    const context = definition.context ? definition.context(ctx) : (ctx as T);
     let shuttingDown = false;
     let lastReady: number | undefined;
-    const routes = definition.routes(ctx);
+    const routes = definition.routes(context);
     const app = createHttpApp({
       name: definition.name,
       logger: log,
@@ -223,14 +247,14 @@ export async function startService<S extends z.ZodObject>(
       },
       // Only the database is required: the outbox holds events while the bus is away, and the job
       // queue's schedules are declared again when its Redis returns (ADR 38).
-      readiness: { database: () => database.ping(), ...definition.readiness?.(ctx) },
+      readiness: { database: () => database.ping(), ...definition.readiness?.(context) },
       optionalReadiness: {
         bus: () => bus.ping(),
         jobs: () => jobs.ping(),
-        ...definition.optionalReadiness?.(ctx),
+        ...definition.optionalReadiness?.(context),
       },
     });
-    const handlers = definition.subscriptions?.(ctx) ?? [];
+    const handlers = definition.subscriptions?.(context) ?? [];
     const consumers = await subscribeHandlers({
       bus,
       db: database.db,
@@ -251,7 +275,7 @@ export async function startService<S extends z.ZodObject>(
       consumer: handlers.length ? { group: definition.name, types: handlers.map((h) => h.type) } : undefined,
       ready: () => lastReady,
     });
-    await definition.jobs?.(ctx);
+    await definition.jobs?.(context);
     // Published outbox rows and old inbox ids are only history: keep the tables small.
     jobs.process(PRUNE_JOB, async () => {
       // Measured on the service's clock, as every other schedule is.
@@ -274,19 +298,28 @@ export async function startService<S extends z.ZodObject>(
       owned.unshift(() => metricsListening!.stop());
     }
     log.info({ url: listening.url }, 'service started');
+    let workStopped: Promise<void> | undefined;
     let stopped: Promise<void> | undefined;
+    const stopWork = () => {
+      workStopped ??= (async () => {
+        shuttingDown = true;
+        await consumers.stop();
+        for (const hook of stopHooks) await Promise.resolve(hook()).catch(() => {});
+      })();
+      return workStopped;
+    };
     return {
       ctx,
+      context,
       app,
       url: listening.url,
       port: listening.port,
       consumers,
       metricsUrl: `${(metricsListening ?? listening).url}/metrics`,
+      stopWork,
       stop: () => {
         stopped ??= (async () => {
-          shuttingDown = true;
-          await consumers.stop();
-          for (const hook of stopHooks) await Promise.resolve(hook()).catch(() => {});
+          await stopWork();
           await listening.stop();
           await relay.stop();
           for (const close of owned) await close().catch(() => {});
@@ -316,8 +349,8 @@ async function applyMigrations(database: Database, definition: { migrationsFolde
  * service's `src/migrate.ts` (`npm run migrate -w services/<name>`), for a one-shot job that runs
  * before the replicas roll out. Replicas still migrate at start; that finds nothing left to do.
  */
-export async function migrateService<S extends z.ZodObject>(
-  definition: ServiceDefinition<S>,
+export async function migrateService<S extends z.ZodObject, T>(
+  definition: ServiceDefinition<S, T>,
   overrides: Pick<ServiceOverrides, 'env' | 'logger'> = {},
 ): Promise<void> {
   const schema = definition.configSchema ?? baseConfigSchema;

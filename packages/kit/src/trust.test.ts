@@ -43,9 +43,15 @@ describe('signed call statements', () => {
       ok: false,
       reason: 'unsigned',
     });
-    expect(verifyCall({ current: newKey }, call({ 'x-innerview-signature': 'v1.mallory.1.AAAA' }))).toEqual({
+    expect(verifyCall({ current: newKey }, call({ 'x-innerview-signature': 'v1.Mallory!.1.AAAA' }))).toEqual({
       ok: false,
       reason: 'malformed',
+    });
+    // Any well-formed name may sign: without the key its signature does not match.
+    const mallory = `v1.mallory.${Date.now()}.${Buffer.alloc(32).toString('base64url')}`;
+    expect(verifyCall({ current: newKey }, call({ 'x-innerview-signature': mallory }))).toEqual({
+      ok: false,
+      reason: 'bad_signature',
     });
   });
 

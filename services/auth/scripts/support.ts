@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isValidEmail } from '@innerview/contracts';
-import { ConfigError, loadConfig, openDatabase, writeEvents } from '@innerview/kit';
+import { ConfigError, isPostgresUrl, loadConfig, openDatabase, writeEvents } from '@innerview/kit';
 import { reactivateAccount } from '../src/actions/deletion.ts';
 import { authConfigSchema } from '../src/config.ts';
 import { RETENTION_DAYS } from '../src/domain/deletion.ts';
@@ -28,7 +28,7 @@ async function reactivate(rawEmail: string): Promise<number> {
   }
   const config = loadConfig(authConfigSchema, process.env);
   const dataDir = path.join(config.DATA_DIR, 'auth');
-  const embedded = !config.DATABASE_URL?.startsWith('postgres');
+  const embedded = !isPostgresUrl(config.DATABASE_URL);
   if (embedded && existsSync(path.join(dataDir, 'postmaster.pid'))) {
     console.error(
       `The embedded database in ${dataDir} is in use: stop \`npm start\` first (PGlite serves one process). ` +

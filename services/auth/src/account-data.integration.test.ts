@@ -26,12 +26,12 @@ import { exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vapidPair } from '../../../infra/docker/vapid-pair.ts';
+import { readMailbox } from '../../notifications/src/adapters/mail/mailbox.ts';
 import { notificationsService } from '../../notifications/src/app.ts';
-import { readMailbox } from '../../notifications/src/mail/mailbox.ts';
 import { createQuestionnaireService } from '../../questionnaire/src/app.ts';
 import { dataKeys } from '../../questionnaire/src/db/schema.ts';
+import { createAuthRateLimiter } from './adapters/security/rate-limiter.ts';
 import { ERASURE_JOB } from './jobs/index.ts';
-import { createAuthRateLimiter } from './security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 const vapid = vapidPair();

@@ -1,16 +1,16 @@
 import path from 'node:path';
-import { loadOrCreateEventPayloadKeys } from '@innerview/crypto';
-import { ConfigError, defineService } from '@innerview/kit';
+import { serviceEventPayloadKeys } from '@innerview/crypto';
+import { defineService } from '@innerview/kit';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import { createRevocationStore, type RevocationStore } from '@innerview/kit/tokens/index';
 import type { JWK } from 'jose';
+import { createAuthRateLimiter } from './adapters/security/rate-limiter.ts';
+import { loadSigningKey, type SigningKey } from './adapters/security/signing-keys.ts';
 import type { AuthContext, AuthServiceContext, ExportServiceUrls } from './auth-context.ts';
 import { authConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
 import { routes } from './routes/index.ts';
-import { createAuthRateLimiter } from './security/rate-limiter.ts';
-import { loadSigningKey, type SigningKey } from './security/signing-keys.ts';
 
 export interface AuthServiceOptions {
   /**
@@ -40,25 +40,9 @@ function configuredServiceUrls(config: AuthServiceContext['config']): ExportServ
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
 
 /** Which signing key this run uses; a replica set must share one, so PostgreSQL requires it configured. */
-/** The key ring that seals one-time tokens in events; replicas and notifications must share it. */
-function eventPayloadKeysOf(ctx: AuthServiceContext) {
-  const { EVENT_PAYLOAD_KEY, EVENT_PAYLOAD_KEYS_PREVIOUS, DATABASE_URL, DATA_DIR } = ctx.config;
-  if (DATABASE_URL?.startsWith('postgres') && !EVENT_PAYLOAD_KEY)
-    throw new ConfigError(
-      'Invalid configuration: EVENT_PAYLOAD_KEY: required with a PostgreSQL DATABASE_URL',
-    );
-  return loadOrCreateEventPayloadKeys({
-    value: EVENT_PAYLOAD_KEY,
-    previous: EVENT_PAYLOAD_KEYS_PREVIOUS,
-    dataDir: DATABASE_URL === 'memory://' ? undefined : DATA_DIR,
-  });
-}
-
 function signingKeySource(ctx: AuthServiceContext) {
   const { AUTH_PRIVATE_JWK, DATABASE_URL, DATA_DIR } = ctx.config;
   if (AUTH_PRIVATE_JWK) return { privateJwk: AUTH_PRIVATE_JWK as JWK };
-  if (DATABASE_URL?.startsWith('postgres'))
-    throw new ConfigError('Invalid configuration: AUTH_PRIVATE_JWK: required with a PostgreSQL DATABASE_URL');
   // memory:// is a throw-away run (tests): its key lives as long as the process.
   return { keysDir: DATABASE_URL === 'memory://' ? undefined : path.join(DATA_DIR, 'auth', 'keys') };
 }
@@ -68,14 +52,17 @@ function signingKeySource(ctx: AuthServiceContext) {
  * revocation, passwords, profile, settings, onboarding status.
  */
 export function createAuthService(options: AuthServiceOptions = {}) {
-  const contexts = new WeakMap<AuthServiceContext, AuthContext>();
-  const contextFor = (service: AuthServiceContext): AuthContext => {
-    let auth = contexts.get(service);
-    if (!auth) {
+  return defineService({
+    name: 'auth',
+    defaultPort: 8101,
+    configSchema: authConfigSchema,
+    migrationsFolder,
+    context: (service): AuthContext => {
       const source = signingKeySource(service);
-      const eventPayloadKeys = eventPayloadKeysOf(service);
+      // Seals one-time tokens in events; replicas and notifications share it.
+      const eventPayloadKeys = serviceEventPayloadKeys(service);
       let key: Promise<SigningKey> | undefined;
-      auth = {
+      return {
         service,
         revocations:
           options.revocations ??
@@ -90,23 +77,15 @@ export function createAuthService(options: AuthServiceOptions = {}) {
         },
         serviceUrls: () => ({ ...configuredServiceUrls(service.config), ...options.serviceUrls?.() }),
       };
-      contexts.set(service, auth);
-    }
-    return auth;
-  };
-  return defineService({
-    name: 'auth',
-    defaultPort: 8101,
-    configSchema: authConfigSchema,
-    migrationsFolder,
-    routes: (ctx) => routes(contextFor(ctx)),
-    subscriptions: (ctx) => subscriptions(contextFor(ctx)),
-    jobs: (ctx) => registerJobs(contextFor(ctx)),
+    },
+    routes,
+    subscriptions,
+    jobs: registerJobs,
     // Without Redis auth still signs people in (rate limits fail open, the lockout is in the
     // database); logout answers 503 until the revocation cache is back (ADR 38).
-    optionalReadiness: (ctx) => ({
-      revocations: () => contextFor(ctx).revocations.ping(),
-      rateLimits: () => contextFor(ctx).limiter.ping(),
+    optionalReadiness: (auth) => ({
+      revocations: () => auth.revocations.ping(),
+      rateLimits: () => auth.limiter.ping(),
     }),
   });
 }

@@ -2,8 +2,8 @@ import type { KeyRing } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import type { RevocationStore } from '@innerview/kit/tokens/index';
+import type { SigningKey } from './adapters/security/signing-keys.ts';
 import type { AuthConfig } from './config.ts';
-import type { SigningKey } from './security/signing-keys.ts';
 
 export type AuthServiceContext = ServiceContext<AuthConfig & BaseConfig>;
 

@@ -4,7 +4,7 @@ import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { RedisRevocationStore } from '@innerview/kit/tokens/index';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthRateLimiter } from './security/rate-limiter.ts';
+import { createAuthRateLimiter } from './adapters/security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // The auth service on the real PostgreSQL, with revocations and rate limits in the real Redis, and a

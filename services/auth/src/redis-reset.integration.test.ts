@@ -15,7 +15,7 @@ import { signCall } from '@innerview/kit/trust';
 import { Redis } from 'ioredis';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthRateLimiter } from './security/rate-limiter.ts';
+import { createAuthRateLimiter } from './adapters/security/rate-limiter.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Auth on the real PostgreSQL with its revocation cache and rate limits on a PRIVATE redis-server,

@@ -7,8 +7,8 @@ import { createEventBus, type EventBus, type RunningService, startService } from
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMailbox } from '../../notifications/src/adapters/mail/mailbox.ts';
 import { notificationsService } from '../../notifications/src/app.ts';
-import { readMailbox } from '../../notifications/src/mail/mailbox.ts';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Auth and notifications on one bus, as the embedded product runs them, every log line kept: after

@@ -2,12 +2,12 @@ import path from 'node:path';
 import { defineService } from '@innerview/kit';
 import { createRateLimiter, failOpenReporter } from '@innerview/kit/rate-limiter';
 import { handleProviderEvent } from './actions/provider-events.ts';
+import { createLocalProvider } from './adapters/providers/local/local-provider.ts';
+import { createStripeProvider } from './adapters/providers/stripe/stripe-provider.ts';
 import type { BillingServiceContext, BillingWiring } from './billing-context.ts';
 import { billingConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { createLocalProvider } from './providers/local/local-provider.ts';
-import { createStripeProvider } from './providers/stripe/stripe-provider.ts';
 import { routes } from './routes/index.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
@@ -51,26 +51,17 @@ function wire(service: BillingServiceContext): BillingWiring {
  * providers (Stripe, or the local one of the embedded mode), webhooks, chat access and trial quota.
  */
 export function createBillingService() {
-  const wirings = new WeakMap<BillingServiceContext, BillingWiring>();
-  const wiringFor = (service: BillingServiceContext): BillingWiring => {
-    let wiring = wirings.get(service);
-    if (!wiring) {
-      wiring = wire(service);
-      wirings.set(service, wiring);
-    }
-    return wiring;
-  };
-  const definition = defineService({
+  return defineService({
     name: 'billing',
     defaultPort: 8102,
     configSchema: billingConfigSchema,
     migrationsFolder,
-    routes: (ctx) => routes(wiringFor(ctx)),
-    subscriptions: (ctx) => subscriptions(wiringFor(ctx).billing),
-    jobs: (ctx) => registerJobs(wiringFor(ctx).billing),
+    // Tests reach the running service's wiring (`running.context`) to call the sweeps and the provider.
+    context: wire,
+    routes,
+    subscriptions: (wiring) => subscriptions(wiring.billing),
+    jobs: (wiring) => registerJobs(wiring.billing),
   });
-  // Tests reach the running service's context to call the sweeps and the provider directly.
-  return Object.assign(definition, { wiringOf: wiringFor });
 }
 
 export const billingService = createBillingService();

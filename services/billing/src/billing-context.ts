@@ -1,8 +1,8 @@
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
+import type { LocalPaymentProvider } from './adapters/providers/local/local-provider.ts';
+import type { PaymentProvider } from './adapters/providers/payment-provider.ts';
 import type { BillingConfig } from './config.ts';
-import type { LocalPaymentProvider } from './providers/local/local-provider.ts';
-import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { WebhookVerifier } from './routes/webhook-routes.ts';
 
 export type BillingServiceContext = ServiceContext<BillingConfig & BaseConfig>;

@@ -1,23 +1,29 @@
 import path from 'node:path';
+import {
+  createUserCrypto,
+  type KeyedService,
+  serviceEventPayloadKeys,
+  serviceMasterKeys,
+} from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { registerGauge } from '@innerview/kit/service-metrics';
 import { writerGone } from './actions/stored-reply.ts';
-import type { AttachmentTexts } from './attachments/attachment-texts.ts';
-import { configuredAttachmentTexts } from './attachments/configured-attachment-texts.ts';
+import type { AttachmentTexts } from './adapters/attachments/attachment-texts.ts';
+import { configuredAttachmentTexts } from './adapters/attachments/configured-attachment-texts.ts';
+import type { CoachModel } from './adapters/coach/coach-model.ts';
+import { createCoach } from './adapters/coach/create-coach.ts';
+import { type CrisisCheck, createModelCrisisCheck } from './adapters/coach/crisis-check.ts';
+import { MemoryReplyStreams } from './adapters/streams/memory-reply-streams.ts';
+import { ReaderLimit } from './adapters/streams/reader-limit.ts';
+import { RedisSharedReplies } from './adapters/streams/redis-shared-replies.ts';
+import { ReplyLeaseKeeper } from './adapters/streams/reply-lease-keeper.ts';
+import type { ReplyStreams } from './adapters/streams/reply-streams.ts';
 import type { ChatContext, ChatServiceContext } from './chat-context.ts';
-import type { CoachModel } from './coach/coach-model.ts';
-import { createCoach } from './coach/create-coach.ts';
-import { type CrisisCheck, createModelCrisisCheck } from './coach/crisis-check.ts';
 import { chatConfigSchema } from './config.ts';
+import { dataKeys } from './db/schema.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
-import { MemoryReplyStreams } from './streams/memory-reply-streams.ts';
-import { ReaderLimit } from './streams/reader-limit.ts';
-import { RedisSharedReplies } from './streams/redis-shared-replies.ts';
-import { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
-import type { ReplyStreams } from './streams/reply-streams.ts';
 
 export interface ChatServiceOptions {
   /** The coach; built from the configuration (OpenAI-compatible or offline) when absent. */
@@ -56,64 +62,7 @@ function configuredCrisisCheck(service: ChatServiceContext, coach: CoachModel): 
  * personalisation from the questionnaire, safety, metering of the trial quota.
  */
 export function createChatService(options: ChatServiceOptions = {}) {
-  const contexts = new WeakMap<ChatServiceContext, ChatContext>();
-  const contextFor = (service: ChatServiceContext): ChatContext => {
-    let chat = contexts.get(service);
-    if (!chat) {
-      const { config } = service;
-      const coach = options.coach ?? createCoach(config);
-      const tasks = new Set<Promise<void>>();
-      const local =
-        options.streams ??
-        new MemoryReplyStreams({
-          orphanGraceMs: config.CHAT_ORPHAN_GRACE_MS,
-          retentionMs: config.CHAT_STREAM_RETENTION_MS,
-          now: () => service.clock.now(),
-        });
-      const sharing = config.CHAT_REPLY_SHARING ?? (config.REDIS_URL ? 'redis' : 'memory');
-      const shared =
-        sharing === 'redis' && config.REDIS_URL && local instanceof MemoryReplyStreams
-          ? new RedisSharedReplies({
-              redisUrl: config.REDIS_URL,
-              local,
-              retentionMs: config.CHAT_STREAM_RETENTION_MS,
-              readingSignalMs: Math.max(50, Math.floor(config.CHAT_ORPHAN_GRACE_MS / 3)),
-              writerGone: (sessionId, startedAt) => writerGone(chat!, sessionId, startedAt),
-              // Redis trouble only delays readers on other replicas: one line, never a crash.
-              onError: (err, what) =>
-                service.log.warn({ err: (err as Error)?.message, what }, 'shared replies'),
-            })
-          : null;
-      const leases = new ReplyLeaseKeeper(service, {
-        leaseMs: config.CHAT_REPLY_LEASE_MS,
-        running: () => tasks.size,
-      });
-      chat = {
-        service,
-        ...chatKeys(service),
-        coach,
-        crisisCheck:
-          options.crisisCheck !== undefined ? options.crisisCheck : configuredCrisisCheck(service, coach),
-        streams: local,
-        shared,
-        readers: new ReaderLimit(config.CHAT_MAX_READERS_PER_USER),
-        leases,
-        attachments: options.attachments ?? configuredAttachmentTexts(service),
-        tasks,
-        background: new Set(),
-        pendingSessions: new Map(),
-      };
-      contexts.set(service, chat);
-      leases.start();
-      countRepliesInFlight(chat);
-      service.log.info(
-        { coach: chat.coach.kind, model: chat.coach.model, replies: shared ? 'shared' : 'memory' },
-        'chat coach ready',
-      );
-    }
-    return chat;
-  };
-  const definition = defineService({
+  return defineService({
     name: 'chat',
     defaultPort: 8103,
     configSchema: chatConfigSchema,
@@ -121,14 +70,82 @@ export function createChatService(options: ChatServiceOptions = {}) {
     // Every reply holds a connection twice (its message, then the reply with its metering); with
     // the default 10, thousands of held streams queued for the pool (docs/benchmarks.md, Chat).
     databasePoolSize: 30,
-    routes: (ctx) => routes(contextFor(ctx)),
-    subscriptions: (ctx) => subscriptions(contextFor(ctx)),
-    jobs: (ctx) => registerJobs(contextFor(ctx)),
+    context: (service) => chatContext(service, options),
+    routes,
+    subscriptions,
+    jobs: registerJobs,
   });
+}
+
+function chatContext(service: ChatServiceContext, options: ChatServiceOptions): ChatContext {
+  const { config } = service;
+  const coach = options.coach ?? createCoach(config);
+  const tasks = new Set<Promise<void>>();
+  const local =
+    options.streams ??
+    new MemoryReplyStreams({
+      orphanGraceMs: config.CHAT_ORPHAN_GRACE_MS,
+      retentionMs: config.CHAT_STREAM_RETENTION_MS,
+      now: () => service.clock.now(),
+    });
+  const sharing = config.CHAT_REPLY_SHARING ?? (config.REDIS_URL ? 'redis' : 'memory');
+  const shared =
+    sharing === 'redis' && config.REDIS_URL && local instanceof MemoryReplyStreams
+      ? new RedisSharedReplies({
+          redisUrl: config.REDIS_URL,
+          local,
+          retentionMs: config.CHAT_STREAM_RETENTION_MS,
+          readingSignalMs: Math.max(50, Math.floor(config.CHAT_ORPHAN_GRACE_MS / 3)),
+          writerGone: (sessionId, startedAt) => writerGone(chat, sessionId, startedAt),
+          // Redis trouble only delays readers on other replicas: one line, never a crash.
+          onError: (err, what) => service.log.warn({ err: (err as Error)?.message, what }, 'shared replies'),
+        })
+      : null;
+  const leases = new ReplyLeaseKeeper(service, {
+    leaseMs: config.CHAT_REPLY_LEASE_MS,
+    running: () => tasks.size,
+  });
+  const chat: ChatContext = {
+    service,
+    ...chatKeys(service),
+    coach,
+    crisisCheck:
+      options.crisisCheck !== undefined ? options.crisisCheck : configuredCrisisCheck(service, coach),
+    streams: local,
+    shared,
+    readers: new ReaderLimit(config.CHAT_MAX_READERS_PER_USER),
+    leases,
+    attachments: options.attachments ?? configuredAttachmentTexts(service),
+    tasks,
+    background: new Set(),
+    pendingSessions: new Map(),
+  };
+  leases.start();
+  // A stop never loses what a person already saw: replies in flight end and are stored first.
+  service.onStop(() => stopReplies(chat));
+  countRepliesInFlight(chat);
+  service.log.info(
+    { coach: chat.coach.kind, model: chat.coach.model, replies: shared ? 'shared' : 'memory' },
+    'chat coach ready',
+  );
+  return chat;
+}
+
+/**
+ * The service's keys; with PostgreSQL both are configured (config.ts), the event-payload key being
+ * questionnaire's. Exported for the operator commands, which have the settings and a database but
+ * no running service.
+ */
+export function chatKeys(
+  service: KeyedService & { db: ChatServiceContext['db'] },
+): Pick<ChatContext, 'crypto' | 'cryptoIn' | 'eventPayloadKeys'> {
+  const masterKeys = serviceMasterKeys(service);
   return {
-    ...definition,
-    /** The chat context of a running service (tests, shutdown). */
-    chatOf: contextFor,
+    crypto: createUserCrypto({ db: service.db, table: dataKeys, masterKeys }),
+    // Inside an event handler's transaction the key row must be read and made through that
+    // transaction (PGlite has one connection); no cache, so a rolled-back key is never reused.
+    cryptoIn: (tx) => createUserCrypto({ db: tx, table: dataKeys, masterKeys, cacheTtlMs: 0 }),
+    eventPayloadKeys: serviceEventPayloadKeys(service),
   };
 }
 
@@ -145,7 +162,7 @@ function countRepliesInFlight(chat: ChatContext): void {
  * Before the service stops: every reply in flight is stopped and persisted as far as it got, so a
  * shutdown never loses what a person already saw.
  */
-export async function stopReplies(chat: ChatContext, timeoutMs = 5_000): Promise<void> {
+async function stopReplies(chat: ChatContext, timeoutMs = 5_000): Promise<void> {
   chat.streams.stopAll();
   const settled = Promise.allSettled([...chat.tasks]).then(() => Promise.allSettled([...chat.background]));
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);

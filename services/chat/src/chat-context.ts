@@ -1,13 +1,13 @@
 import type { KeyRing, UserCrypto } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext, Tx } from '@innerview/kit';
-import type { AttachmentTexts } from './attachments/attachment-texts.ts';
-import type { CoachModel } from './coach/coach-model.ts';
-import type { CrisisCheck } from './coach/crisis-check.ts';
+import type { AttachmentTexts } from './adapters/attachments/attachment-texts.ts';
+import type { CoachModel } from './adapters/coach/coach-model.ts';
+import type { CrisisCheck } from './adapters/coach/crisis-check.ts';
+import type { ReaderLimit } from './adapters/streams/reader-limit.ts';
+import type { RedisSharedReplies } from './adapters/streams/redis-shared-replies.ts';
+import type { ReplyLeaseKeeper } from './adapters/streams/reply-lease-keeper.ts';
+import type { ReplyStreams } from './adapters/streams/reply-streams.ts';
 import type { ChatConfig } from './config.ts';
-import type { ReaderLimit } from './streams/reader-limit.ts';
-import type { RedisSharedReplies } from './streams/redis-shared-replies.ts';
-import type { ReplyLeaseKeeper } from './streams/reply-lease-keeper.ts';
-import type { ReplyStreams } from './streams/reply-streams.ts';
 
 export type ChatServiceContext = ServiceContext<ChatConfig & BaseConfig>;
 

@@ -1,12 +1,5 @@
 import { runMain, startService } from '@innerview/kit';
-import { chatService, stopReplies } from './app.ts';
+import { chatService } from './app.ts';
 
-await runMain(async () => {
-  const running = await startService(chatService);
-  return {
-    stop: async () => {
-      await stopReplies(chatService.chatOf(running.ctx as never));
-      await running.stop();
-    },
-  };
-});
+// Replies in flight are stopped and stored by the service's own stop (its context's onStop).
+await runMain(() => startService(chatService));

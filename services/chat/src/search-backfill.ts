@@ -5,6 +5,7 @@
 // an embedded database (DATA_DIR) only while the service is stopped (PGlite has one writer).
 import path from 'node:path';
 import {
+  checkPostgresRequirements,
   createLogger,
   databaseTimeoutsFrom,
   loadConfig,
@@ -14,11 +15,12 @@ import {
 } from '@innerview/kit';
 import { Registry } from 'prom-client';
 import { backfillSearchIndex } from './actions/search-backfill.ts';
+import { chatKeys } from './app.ts';
 import { chatConfigSchema } from './config.ts';
-import { chatKeys } from './keys.ts';
 
 await runOnce(async () => {
   const config = loadConfig(chatConfigSchema, process.env);
+  checkPostgresRequirements(chatConfigSchema, config);
   const log = createLogger({ name: 'chat', level: config.LOG_LEVEL });
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -28,7 +30,7 @@ await runOnce(async () => {
     log,
   });
   try {
-    const { crypto } = chatKeys({ config, db: database.db });
+    const { crypto } = chatKeys({ name: 'chat', config, db: database.db });
     const service = { db: database.db, clock: systemClock, log, metrics: new Registry() };
     const started = performance.now();
     const done = await backfillSearchIndex(

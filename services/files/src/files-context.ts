@@ -1,9 +1,9 @@
 import type { UserCrypto } from '@innerview/crypto';
 import type { BaseConfig, ServiceContext } from '@innerview/kit';
+import type { TextExtractor } from './adapters/extraction/text-extractor.ts';
+import type { ChatSessions } from './adapters/sessions/chat-sessions.ts';
+import type { FileStorage } from './adapters/storage/file-storage.ts';
 import type { FilesConfig } from './config.ts';
-import type { TextExtractor } from './extraction/text-extractor.ts';
-import type { ChatSessions } from './sessions/chat-sessions.ts';
-import type { FileStorage } from './storage/file-storage.ts';
 
 export type FilesServiceContext = ServiceContext<FilesConfig & BaseConfig>;
 

@@ -3,6 +3,7 @@ import { defineService } from '@innerview/kit';
 import { notificationsConfigSchema } from './config.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
+import { notificationsContext } from './notifications-context.ts';
 import { routes } from './routes/index.ts';
 
 /** The notifications service: every e-mail and the schedules that send them. */
@@ -11,6 +12,7 @@ export const notificationsService = defineService({
   defaultPort: 8106,
   configSchema: notificationsConfigSchema,
   migrationsFolder: path.resolve(import.meta.dirname, '../drizzle'),
+  context: notificationsContext,
   routes,
   subscriptions,
   jobs: registerJobs,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '@innerview/kit/config';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { loadOrCreateVapidKeys } from './adapters/push/vapid.ts';
 import {
   devMailboxEnabled,
   localPushServiceEnabled,
@@ -12,7 +13,6 @@ import {
   type NotificationsConfig,
   notificationsConfigSchema,
 } from './config.ts';
-import { loadOrCreateVapidKeys } from './push/vapid.ts';
 
 const pair = webpush.generateVAPIDKeys();
 const vapidPair = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };

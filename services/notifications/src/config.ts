@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { type KeyRing, loadOrCreateEventPayloadKeys } from '@innerview/crypto';
-import { type BaseConfig, baseConfigSchema } from '@innerview/kit/config';
+import { type BaseConfig, baseConfigSchema, requireWithPostgres } from '@innerview/kit/config';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
@@ -82,12 +81,7 @@ export const notificationsConfigSchema = baseConfigSchema
   })
   .superRefine((config, ctx) => {
     const transport = config.MAIL_TRANSPORT ?? (config.SMTP_URL ? 'smtp' : 'file');
-    if (config.DATABASE_URL?.startsWith('postgres') && !config.EVENT_PAYLOAD_KEY)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['EVENT_PAYLOAD_KEY'],
-        message: 'required with a PostgreSQL DATABASE_URL',
-      });
+    requireWithPostgres(config, ctx, ['EVENT_PAYLOAD_KEY']);
     if (transport === 'smtp' && !config.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
     if (transport === 'file' && config.NODE_ENV === 'production')
@@ -97,10 +91,12 @@ export const notificationsConfigSchema = baseConfigSchema
         message: 'file delivery is for development; set SMTP_URL in production',
       });
     // After the transport's rules, which a production start names first.
-    if (config.DATABASE_URL?.startsWith('postgres'))
-      for (const name of ['MASTER_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
-        if (!config[name])
-          ctx.addIssue({ code: 'custom', path: [name], message: 'required with a PostgreSQL DATABASE_URL' });
+    requireWithPostgres(config, ctx, [
+      'MASTER_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_SUBJECT',
+    ]);
   });
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema> & BaseConfig;
@@ -125,13 +121,4 @@ export function localPushServiceEnabled(config: NotificationsConfig): boolean {
 /** Where the file transport writes and the dev mailbox reads: `<DATA_DIR>/mail`. */
 export function mailDir(config: NotificationsConfig): string {
   return path.join(config.DATA_DIR, 'mail');
-}
-
-/** The key ring auth seals link tokens with; memory:// (tests) keeps a throw-away one unless given. */
-export function eventPayloadKeysOf(config: NotificationsConfig): KeyRing {
-  return loadOrCreateEventPayloadKeys({
-    value: config.EVENT_PAYLOAD_KEY,
-    previous: config.EVENT_PAYLOAD_KEYS_PREVIOUS,
-    dataDir: config.DATABASE_URL === 'memory://' ? undefined : config.DATA_DIR,
-  });
 }

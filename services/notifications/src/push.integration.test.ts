@@ -18,11 +18,11 @@ import { fetchAsGateway, testSigningKey } from '@innerview/kit/testing/signed-ca
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import type { StoredMail } from './adapters/mail/mail-transport.ts';
+import type { ReceivedPush } from './adapters/push/local-push-service.ts';
+import type { StoredSubscription } from './adapters/push/send-push.ts';
 import { notificationsService } from './app.ts';
 import { pushSubscriptions, sentPush } from './db/schema.ts';
-import type { StoredMail } from './mail/mail-transport.ts';
-import type { ReceivedPush } from './push/local-push-service.ts';
-import type { StoredSubscription } from './push/send-push.ts';
 import { capturingLogger, eventually, testEventPayloadKey } from './testing/helpers.ts';
 
 /**

@@ -14,8 +14,8 @@ import {
 } from '@innerview/kit';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredMail } from './adapters/mail/mail-transport.ts';
 import { notificationsService } from './app.ts';
-import type { StoredMail } from './mail/mail-transport.ts';
 import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
 
 /**

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { createUserCrypto, serviceEventPayloadKeys, serviceMasterKeys } from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { questionnaireConfigSchema } from './config.ts';
+import { dataKeys } from './db/schema.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
-import { questionnaireKeys } from './keys.ts';
 import type { QuestionnaireContext, QuestionnaireServiceContext } from './questionnaire-context.ts';
 import { routes } from './routes/index.ts';
 
@@ -14,24 +15,30 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../drizzle');
  * encrypted per user, progress, submission.
  */
 export function createQuestionnaireService() {
-  const contexts = new WeakMap<QuestionnaireServiceContext, QuestionnaireContext>();
-  const contextFor = (service: QuestionnaireServiceContext): QuestionnaireContext => {
-    let qc = contexts.get(service);
-    if (!qc) {
-      qc = questionnaireKeys(service);
-      contexts.set(service, qc);
-    }
-    return qc;
-  };
   return defineService({
     name: 'questionnaire',
     defaultPort: 8104,
     configSchema: questionnaireConfigSchema,
     migrationsFolder,
-    routes: (ctx) => routes(contextFor(ctx)),
-    subscriptions: (ctx) => subscriptions(contextFor(ctx)),
-    jobs: (ctx) => registerJobs(contextFor(ctx)),
+    context: questionnaireContext,
+    routes,
+    subscriptions,
+    jobs: registerJobs,
   });
+}
+
+/** The service's keys; with PostgreSQL (shared with chat) both are configured (config.ts). */
+function questionnaireContext(service: QuestionnaireServiceContext): QuestionnaireContext {
+  return {
+    service,
+    crypto: createUserCrypto({
+      db: service.db,
+      table: dataKeys,
+      masterKeys: serviceMasterKeys(service),
+      now: () => service.clock.now().getTime(),
+    }),
+    eventPayloadKeys: serviceEventPayloadKeys(service),
+  };
 }
 
 export const questionnaireService = createQuestionnaireService();

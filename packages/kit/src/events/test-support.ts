@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { v7 as uuidv7 } from 'uuid';
+import { isPostgresUrl } from '../config.ts';
 import type { EventBus } from './bus.ts';
 import { sleep } from './delivery.ts';
 import { createEvent } from './envelope.ts';
@@ -68,7 +69,7 @@ export async function tcpProxy(targetUrl: string): Promise<{
   const target = new URL(targetUrl);
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((client) => {
-    const defaultPort = target.protocol.startsWith('postgres') ? 5432 : 6379;
+    const defaultPort = isPostgresUrl(target.href) ? 5432 : 6379;
     const upstream = connect(Number(target.port || defaultPort), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { isPostgresUrl } from '../config.ts';
 
 /**
  * Integration tests need the real PostgreSQL. Under CI a missing DATABASE_URL is a failure, not a
@@ -7,7 +8,7 @@ import pg from 'pg';
  */
 export function postgresUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (url?.startsWith('postgres')) return url;
+  if (isPostgresUrl(url)) return url;
   if (process.env.CI) throw new Error('DATABASE_URL must point at PostgreSQL for integration tests');
   return 'postgres://root@127.0.0.1:5432/test';
 }

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { createEvent, HttpError, type Tx } from '@innerview/kit';
+import { emailDigest } from '../adapters/security/one-time-tokens.ts';
 import type { AuthContext } from '../auth-context.ts';
 import {
   eraseUserRows,
@@ -14,7 +15,6 @@ import {
 import { clearLockoutsOfEmail } from '../db/login-attempts.ts';
 import { canReactivate, eraseAfter, erasureDueBefore, noticeDueBefore } from '../domain/deletion.ts';
 import { accountMessages } from '../domain/messages.ts';
-import { emailDigest } from '../security/one-time-tokens.ts';
 import { mailFacts, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 

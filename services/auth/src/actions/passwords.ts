@@ -1,6 +1,9 @@
 import { authMessages } from '@innerview/contracts';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
+import { isBreachedPassword } from '../adapters/security/breached-passwords.ts';
+import { emailDigest, hashOneTimeToken, newOneTimeToken } from '../adapters/security/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../adapters/security/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { clearLockoutsOfEmail } from '../db/login-attempts.ts';
 import {
@@ -20,9 +23,6 @@ import {
 import { oneTimeTokenState, RESET_TOKEN_MS } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
 import { newPasswordFieldErrors } from '../domain/validation.ts';
-import { isBreachedPassword } from '../security/breached-passwords.ts';
-import { emailDigest, hashOneTimeToken, newOneTimeToken } from '../security/one-time-tokens.ts';
-import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { mailFacts, sealedToken, userEvent } from './events.ts';
 import { revokeAllSessions } from './sessions.ts';
 

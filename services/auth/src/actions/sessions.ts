@@ -1,6 +1,7 @@
 import type { Queryable } from '@innerview/kit';
 import { epochSeconds } from '@innerview/kit/tokens/index';
 import { v7 as uuidv7 } from 'uuid';
+import { signAccessToken } from '../adapters/security/signing-keys.ts';
 import type { AuthContext } from '../auth-context.ts';
 import {
   findSession,
@@ -10,7 +11,6 @@ import {
   revokedUnexpiredSessions,
 } from '../db/sessions.ts';
 import { sessionExpiry } from '../domain/lifetimes.ts';
-import { signAccessToken } from '../security/signing-keys.ts';
 
 export interface TokenResponse {
   access_token: string;

@@ -1,6 +1,9 @@
 import type { SignupBody } from '@innerview/contracts';
 import { HttpError, type Queryable } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
+import { isBreachedPassword } from '../adapters/security/breached-passwords.ts';
+import { newOneTimeToken } from '../adapters/security/one-time-tokens.ts';
+import { hashPassword } from '../adapters/security/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { insertConsent } from '../db/consents.ts';
 import { insertOneTimeToken, retireOneTimeTokens } from '../db/one-time-tokens.ts';
@@ -9,9 +12,6 @@ import { PRIVACY_VERSION, TERMS_VERSION } from '../domain/consent.ts';
 import { VERIFICATION_TOKEN_MS } from '../domain/lifetimes.ts';
 import { signupLanguage } from '../domain/settings.ts';
 import { isoDate, normaliseEmail, signupErrors } from '../domain/validation.ts';
-import { isBreachedPassword } from '../security/breached-passwords.ts';
-import { newOneTimeToken } from '../security/one-time-tokens.ts';
-import { hashPassword } from '../security/passwords.ts';
 import { mailFacts, sealedToken, userEvent } from './events.ts';
 
 /** A fresh verification token for `user`, retiring older ones, and its mail event. */

@@ -1,10 +1,10 @@
 import { HttpError } from '@innerview/kit';
+import { hashOneTimeToken } from '../adapters/security/one-time-tokens.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { consumeOneTimeToken, findOneTimeToken, retireOneTimeTokens } from '../db/one-time-tokens.ts';
 import { findUserByEmail, findUserById, markVerified } from '../db/users.ts';
 import { oneTimeTokenState } from '../domain/lifetimes.ts';
 import { accountMessages, authErrorCodes, tokenMessages } from '../domain/messages.ts';
-import { hashOneTimeToken } from '../security/one-time-tokens.ts';
 import { userEvent } from './events.ts';
 import { issueVerification } from './signup.ts';
 

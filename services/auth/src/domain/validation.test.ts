@@ -1,6 +1,6 @@
 import type { SignupInput } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
-import { isBreachedPassword } from '../security/breached-passwords.ts';
+import { isBreachedPassword } from '../adapters/security/breached-passwords.ts';
 import {
   nameFieldError,
   newPasswordFieldErrors as newPasswordErrors,

@@ -1,10 +1,10 @@
 import { runErasureSweep } from '../actions/deletion.ts';
 import { MAIL_REQUEST_JOB, type MailRequestJob, runMailRequest } from '../actions/mail-requests.ts';
 import { keepRevocationsComplete, restoreRevocations } from '../actions/sessions.ts';
+import { prepareStandInHash } from '../adapters/security/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sweepExpired } from '../db/sweep.ts';
 import { DAY_MS, HOUR_MS } from '../domain/lifetimes.ts';
-import { prepareStandInHash } from '../security/passwords.ts';
 
 const SWEEP = 'auth.sweep';
 /** The scheduled erasure of accounts deleted 90 days ago (ADR 17). */

@@ -1,7 +1,7 @@
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
+import { jwksOf } from '../adapters/security/signing-keys.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { jwksOf } from '../security/signing-keys.ts';
 
 /**
  * The public signing keys, on the service root (not under /api/v1, so the gateway never routes a

@@ -1,8 +1,8 @@
 import { HttpError } from '@innerview/kit';
 import type { Request, Response } from 'express';
+import { emailDigest } from '../adapters/security/one-time-tokens.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { type RateLimitName, rateLimits, scaledLimit } from '../domain/rate-limits.ts';
-import { emailDigest } from '../security/one-time-tokens.ts';
 
 /** The caller's address as the service sees it (behind the gateway: the client's). */
 export function clientAddress(req: Request): string {

@@ -1,6 +1,7 @@
 import { createEvent, type Tx } from '@innerview/kit';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { ProviderEvent } from '../adapters/providers/payment-provider.ts';
 import type { BillingContext } from '../billing-context.ts';
 import { checkouts, payments, providerEvents } from '../db/schema.ts';
 import {
@@ -14,7 +15,6 @@ import {
 import { isoDate } from '../domain/dates.ts';
 import { isPaidPlan } from '../domain/plans.ts';
 import { type ProviderSnapshot, syncWithProvider } from '../domain/provider-sync.ts';
-import type { ProviderEvent } from '../providers/payment-provider.ts';
 import { commitChange, type Emit, mailFactsOf } from './commit.ts';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';

@@ -1,4 +1,5 @@
 import { HttpError } from '@innerview/kit';
+import type { ProviderKind } from '../adapters/providers/payment-provider.ts';
 import type { BillingContext } from '../billing-context.ts';
 import { factsOf, type SubscriptionRow, stateOf } from '../db/subscriptions.ts';
 import { chatAccess as decideChatAccess } from '../domain/access.ts';
@@ -7,7 +8,6 @@ import { displayInfo, type SubscriptionDisplay } from '../domain/display.ts';
 import { TRIAL_DAYS } from '../domain/plans.ts';
 import { chooseCurrency, type PlanPrice, pricesIn } from '../domain/prices.ts';
 import { switchOptions as optionsFor, type SwitchOptions } from '../domain/switch-options.ts';
-import type { ProviderKind } from '../providers/payment-provider.ts';
 import { subscriptionOf } from './load.ts';
 
 /** `GET /subscriptions/status`: subscription_status and the display info of docs/product.md#subscription-records. */

@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import type { Request, Response } from 'express';
+import { type CheckoutPageInput, renderCheckoutPage } from '../adapters/providers/local/checkout-page.ts';
+import type { LocalPaymentProvider } from '../adapters/providers/local/local-provider.ts';
 import type { BillingContext } from '../billing-context.ts';
 import { appLink, publicApiUrl } from '../config.ts';
-import { type CheckoutPageInput, renderCheckoutPage } from '../providers/local/checkout-page.ts';
-import type { LocalPaymentProvider } from '../providers/local/local-provider.ts';
 import { CheckoutIdParams, LangQuery, LocalCheckoutForm } from './schemas.ts';
 
 function pageLanguage(req: Request, lang: string | undefined): LanguageCode {

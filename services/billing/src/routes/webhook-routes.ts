@@ -1,8 +1,8 @@
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import type { Request } from 'express';
 import { handleProviderEvent } from '../actions/provider-events.ts';
+import type { ProviderEvent } from '../adapters/providers/payment-provider.ts';
 import type { BillingContext } from '../billing-context.ts';
-import type { ProviderEvent } from '../providers/payment-provider.ts';
 
 /** Stripe sends small JSON events; anything far larger is not one. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;

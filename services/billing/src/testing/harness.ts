@@ -89,7 +89,7 @@ export async function startBillingHarness(
     clock,
     logger: createLogger({ name: 'billing', level: 'silent' }),
   });
-  const wiring = definition.wiringOf(service.ctx as never);
+  const wiring = service.context;
   const events: EventEnvelope[] = [];
   const collector = await bus.subscribe({
     group: `test-collector-${randomUUID()}`,

@@ -1,6 +1,6 @@
+import type { AbortReason, ReplyStreamInfo } from '../adapters/streams/reply-streams.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { leasedSessions, storedReplyState } from '../db/reply-leases.ts';
-import type { AbortReason, ReplyStreamInfo } from '../streams/reply-streams.ts';
 
 /**
  * The replies of a session or a person wherever they are written: in this process, or (with

@@ -1,7 +1,7 @@
 import { type ChatSendBody, chatMessageKind, chatMessages as chatTexts } from '@innerview/contracts/chat';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
-import { readMessageAttachments } from '../attachments/read-message-attachments.ts';
+import { readMessageAttachments } from '../adapters/attachments/read-message-attachments.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
 import { chatAccess } from '../domain/access.ts';

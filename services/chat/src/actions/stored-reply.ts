@@ -1,9 +1,9 @@
 import { chatMessages as texts } from '@innerview/contracts/chat';
 import { HttpError } from '@innerview/kit';
+import type { ReplyEnd } from '../adapters/streams/reply-streams.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { listSessionMessages } from '../db/messages.ts';
 import { storedReplyState } from '../db/reply-leases.ts';
-import type { ReplyEnd } from '../streams/reply-streams.ts';
 import { decryptMessage } from './stored-text.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@innerview/kit';
 import type { ChatContext } from '../chat-context.ts';
-import { exportRoutes } from '../export/export-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
+import { exportRoutes } from './export-routes.ts';
 import { goalRoutes } from './goal-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { memoryRoutes } from './memory-routes.ts';

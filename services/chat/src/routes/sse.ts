@@ -1,8 +1,8 @@
 import type { ChatStreamChunk } from '@innerview/contracts/chat';
 import { CHAT_STREAM_DONE } from '@innerview/contracts/chat';
 import type { Response } from 'express';
+import type { ReplyChunk, ReplyEnd } from '../adapters/streams/reply-streams.ts';
 import type { ChatContext } from '../chat-context.ts';
-import type { ReplyChunk, ReplyEnd } from '../streams/reply-streams.ts';
 
 /**
  * One timer per period for every open stream's keep-alive comment (a timer per stream was one more

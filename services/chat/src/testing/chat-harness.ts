@@ -12,7 +12,7 @@ import {
   USER_ID_HEADER,
 } from '@innerview/kit';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
-import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
+import { type ChatServiceOptions, createChatService } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findAccess } from '../db/access.ts';
 import { findProfile } from '../db/profiles.ts';
@@ -112,7 +112,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     clock,
     logger: createLogger({ name: 'chat', level: 'silent' }),
   });
-  const chat = definition.chatOf(service.ctx as never);
+  const chat = service.context;
   const payloadKeys = parseKeyRing({
     name: 'EVENT_PAYLOAD_KEY',
     value: options.env?.EVENT_PAYLOAD_KEY ?? eventPayloadKey,
@@ -205,7 +205,6 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         await Promise.allSettled([...chat.tasks, ...chat.background]);
     },
     async stop() {
-      await stopReplies(chat);
       await collector.stop();
       await service.stop();
       if (!options.bus) await bus.close();

@@ -5,7 +5,7 @@ import {
   type CoachModel,
   CoachModelError,
   type CoachRequest,
-} from '../coach/coach-model.ts';
+} from '../adapters/coach/coach-model.ts';
 
 export interface ScriptedReply {
   request: CoachRequest;

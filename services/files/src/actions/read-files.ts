@@ -1,7 +1,7 @@
 import { HttpError } from '@innerview/kit';
+import { StoredObjectNotFoundError } from '../adapters/storage/file-storage.ts';
 import { findFile, listFiles } from '../db/files.ts';
 import type { FilesContext } from '../files-context.ts';
-import { StoredObjectNotFoundError } from '../storage/file-storage.ts';
 import { aadOf, type FileView, fileView } from './file-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

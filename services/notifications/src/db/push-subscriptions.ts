@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '@innerview/kit';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { PushContext } from '../push/push-context.ts';
-import type { StoredSubscription } from '../push/send-push.ts';
+import type { StoredSubscription } from '../adapters/push/send-push.ts';
+import type { PushContext } from '../push-context.ts';
 import { pushSubscriptions, sentPush } from './schema.ts';
 
 const AAD = 'push_subscriptions.subscription';

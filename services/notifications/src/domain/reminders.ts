@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@innerview/contracts';
 import { v5 as uuidv5 } from 'uuid';
-import type { PushOutcome } from '../push/send-push.ts';
+import type { PushOutcome } from '../adapters/push/send-push.ts';
 
 /**
  * A reminder is one message that reaches the person once: by push on the devices they allowed, or

@@ -1,8 +1,8 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
+import { type MailDeps, queueMail } from '../actions/queue-mail.ts';
 import { lockPerson, markErased } from '../db/erased.ts';
 import { deleteUserMails, hasVerificationMail } from '../db/sent-mail.ts';
-import { type MailDeps, queueMail } from './queue-mail.ts';
 
 export type AuthMailDeps = MailDeps;
 

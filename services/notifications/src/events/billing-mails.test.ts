@@ -14,8 +14,8 @@ import {
 } from '@innerview/kit';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredMail } from '../adapters/mail/mail-transport.ts';
 import { notificationsService } from '../app.ts';
-import type { StoredMail } from '../mail/mail-transport.ts';
 import { eventually } from '../testing/helpers.ts';
 
 /** The billing events reach the mailbox through the bus, the inbox and the send-mail job. */

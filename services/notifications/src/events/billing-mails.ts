@@ -1,8 +1,8 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
+import { type MailDeps, queueMail } from '../actions/queue-mail.ts';
+import { queueReminder } from '../actions/queue-reminder.ts';
 import type { QueuedMailRequest } from '../domain/compose-mail.ts';
-import { type MailDeps, queueMail } from './queue-mail.ts';
-import { queueReminder } from './queue-reminder.ts';
 
 export type BillingMailDeps = MailDeps;
 

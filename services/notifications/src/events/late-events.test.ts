@@ -16,11 +16,11 @@ import {
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailTransport, OutgoingMail, StoredMail } from '../adapters/mail/mail-transport.ts';
 import { notificationsService } from '../app.ts';
 import { markErased } from '../db/erased.ts';
 import { sentMail } from '../db/schema.ts';
 import { sendMailHandler, sendMailJobName } from '../jobs/send-mail.ts';
-import type { MailTransport, OutgoingMail, StoredMail } from '../mail/mail-transport.ts';
 import {
   capturingLogger,
   eventually,

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
 import { deleteUserPushes, deleteUserSubscriptions } from '../db/push-subscriptions.ts';
-import type { PushContext } from '../push/push-context.ts';
+import type { PushContext } from '../push-context.ts';
 
 /** What the account's end does to the person's devices and push log (ADR 17, ADR 59). */
 export function pushAccountHandlers(push: PushContext) {

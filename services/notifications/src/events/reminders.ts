@@ -1,9 +1,9 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import type { Queryable } from '@innerview/kit';
+import { type MailDeps, queueMail } from '../actions/queue-mail.ts';
+import { queueReminder } from '../actions/queue-reminder.ts';
 import { erasedUnderLock } from '../db/erased.ts';
 import { deleteRecipient, findRecipient, saveRecipient, saveRecipientLanguage } from '../db/recipients.ts';
-import { type MailDeps, queueMail } from './queue-mail.ts';
-import { queueReminder } from './queue-reminder.ts';
 
 /**
  * Goal check-ins (docs/product.md#goals): something the person asked to be reminded of, sent by the

@@ -1,17 +1,19 @@
-import { type EventHandlerDefinition, on, type ServiceContext } from '@innerview/kit';
-import type { NotificationsConfig } from '../config.ts';
-import { pushContextOf } from '../push/push-context.ts';
+import { type EventHandlerDefinition, on } from '@innerview/kit';
+import type { NotificationsContext } from '../notifications-context.ts';
 import { authMailHandlers } from './auth-mails.ts';
 import { billingMailHandlers } from './billing-mails.ts';
 import { pushAccountHandlers } from './push-account.ts';
 import { reminderHandlers } from './reminders.ts';
 
 /** Every event the notifications service consumes, in one place. */
-export function subscriptions(ctx: ServiceContext<NotificationsConfig>): EventHandlerDefinition[] {
+export function subscriptions({
+  service: ctx,
+  push: pushes,
+}: NotificationsContext): EventHandlerDefinition[] {
   const auth = authMailHandlers({ jobs: ctx.jobs, backoffMs: ctx.config.MAIL_RETRY_BACKOFF_MS });
   const billing = billingMailHandlers({ jobs: ctx.jobs, backoffMs: ctx.config.MAIL_RETRY_BACKOFF_MS });
   const reminders = reminderHandlers({ jobs: ctx.jobs, backoffMs: ctx.config.MAIL_RETRY_BACKOFF_MS });
-  const push = pushAccountHandlers(pushContextOf(ctx));
+  const push = pushAccountHandlers(pushes);
   return [
     // Where reminders go (the address, name and language auth knows), and the reminders themselves.
     on('auth.user.registered', reminders.userRegistered),

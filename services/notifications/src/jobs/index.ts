@@ -1,18 +1,18 @@
 import { oneTimeTokenAad } from '@innerview/contracts';
 import { goalTitleAad, reflectionSummaryAad } from '@innerview/contracts/goals';
-import { openPayload } from '@innerview/crypto';
-import type { ServiceContext } from '@innerview/kit';
-import { eventPayloadKeysOf, localPushServiceEnabled, type NotificationsConfig } from '../config.ts';
-import { createMailTransport } from '../mail/create-transport.ts';
-import { startLocalPushService } from '../push/local-push-service.ts';
-import { pushContextOf } from '../push/push-context.ts';
+import { openPayload, serviceEventPayloadKeys } from '@innerview/crypto';
+import { createMailTransport } from '../adapters/mail/create-transport.ts';
+import { startLocalPushService } from '../adapters/push/local-push-service.ts';
+import { localPushServiceEnabled } from '../config.ts';
+import type { NotificationsContext } from '../notifications-context.ts';
 import { sendMailHandler, sendMailJobName } from './send-mail.ts';
 import { sendReminderHandler, sendReminderJobName } from './send-reminder.ts';
 
 /** Job processors and repeating schedules of the notifications service. */
-export async function registerJobs(ctx: ServiceContext<NotificationsConfig>): Promise<void> {
+export async function registerJobs({ service: ctx, push }: NotificationsContext): Promise<void> {
   const transport = createMailTransport(ctx.config);
-  const keys = eventPayloadKeysOf(ctx.config);
+  // The key ring auth seals link tokens with; memory:// (tests) keeps a throw-away one unless given.
+  const keys = serviceEventPayloadKeys(ctx);
   ctx.jobs.process(
     sendMailJobName,
     sendMailHandler({
@@ -38,7 +38,6 @@ export async function registerJobs(ctx: ServiceContext<NotificationsConfig>): Pr
     }),
     { concurrency: 2 },
   );
-  const push = pushContextOf(ctx);
   ctx.jobs.process(
     sendReminderJobName,
     sendReminderHandler(push, { jobs: ctx.jobs, backoffMs: ctx.config.MAIL_RETRY_BACKOFF_MS }),

@@ -4,8 +4,8 @@ import { type Database, openDatabase } from '@innerview/kit/db';
 import { createMemoryJobQueue } from '@innerview/kit/jobs/memory-queue';
 import type { JobQueue } from '@innerview/kit/jobs/queue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MailDeliveryError, type MailTransport, type OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import { mailStatus } from '../db/sent-mail.ts';
-import { MailDeliveryError, type MailTransport, type OutgoingMail } from '../mail/mail-transport.ts';
 import { capturingLogger, eventually, openForTest, sealedForTest } from '../testing/helpers.ts';
 import { type SendMailJob, sendMailAttempts, sendMailHandler, sendMailJobName } from './send-mail.ts';
 

@@ -1,5 +1,6 @@
 import type { Db, JobHandler, Logger } from '@innerview/kit';
 import { z } from 'zod';
+import { MailDeliveryError, type MailTransport } from '../adapters/mail/mail-transport.ts';
 import { erasedUnderLock, isErased } from '../db/erased.ts';
 import { mailStatus, recordAttempt, type SentMailKey } from '../db/sent-mail.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type QueuedMailRequest,
   queuedMailRequestSchema,
 } from '../domain/compose-mail.ts';
-import { MailDeliveryError, type MailTransport } from '../mail/mail-transport.ts';
 
 export const sendMailJobName = 'send-mail';
 /** Tries of one mail, the first included; with the backoff doubling, a few minutes of SMTP outage. */

@@ -1,5 +1,7 @@
 import type { JobHandler } from '@innerview/kit';
 import { z } from 'zod';
+import { type MailDeps, queueMail } from '../actions/queue-mail.ts';
+import { type PushOutcome, sendPush } from '../adapters/push/send-push.ts';
 import { isErased } from '../db/erased.ts';
 import {
   deleteSubscriptionById,
@@ -9,9 +11,7 @@ import {
 } from '../db/push-subscriptions.ts';
 import { mailLanguage, type QueuedMailRequest, queuedMailRequestSchema } from '../domain/compose-mail.ts';
 import { afterPush, pushMessageFor, type ReminderKind } from '../domain/reminders.ts';
-import { type MailDeps, queueMail } from '../events/queue-mail.ts';
-import type { PushContext } from '../push/push-context.ts';
-import { type PushOutcome, sendPush } from '../push/send-push.ts';
+import type { PushContext } from '../push-context.ts';
 
 export const sendReminderJobName = 'send-reminder';
 /** Tries on the devices before the e-mail goes instead. */

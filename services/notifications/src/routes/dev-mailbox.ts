@@ -1,7 +1,7 @@
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
+import { readMailById, readMailbox } from '../adapters/mail/mailbox.ts';
 import { devPageHeaders, renderMailboxPage, storedMailHeaders } from '../domain/mailbox-page.ts';
-import { readMailById, readMailbox } from '../mail/mailbox.ts';
 
 const storedMail = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
-import type { PushContext } from '../push/push-context.ts';
+import type { PushContext } from '../push-context.ts';
 
 /**
  * `GET /dev/push-service` (embedded dev tools, like the mailbox): where the local stand-in push

@@ -4,14 +4,14 @@ import type { NotificationsConfig } from '../config.ts';
 import { listSubscriptions, listUserPushes } from '../db/push-subscriptions.ts';
 import { findRecipient } from '../db/recipients.ts';
 import { listUserMails } from '../db/sent-mail.ts';
-import { pushContextOf } from '../push/push-context.ts';
+import type { PushContext } from '../push-context.ts';
 
 /**
  * `GET /internal/export` for the auth service's data export (ADR 17): which mails were sent to the
  * person, when, in which language (no body is kept), and where reminders go (`recipient`: the
  * address, first name and language kept for them, docs/product.md#goals).
  */
-export function exportRoutes(ctx: ServiceContext<NotificationsConfig>): RouteDefinition[] {
+export function exportRoutes(ctx: ServiceContext<NotificationsConfig>, push: PushContext): RouteDefinition[] {
   return [
     internalExportRoute({
       summary: 'the mails and pushes sent to the person and their reminded devices, for their data export',
@@ -25,7 +25,7 @@ export function exportRoutes(ctx: ServiceContext<NotificationsConfig>): RouteDef
           sent_at: mail.sentAt?.toISOString() ?? null,
         })),
         // The devices by their push service's host only: the endpoint is a capability, not data.
-        push_devices: (await listSubscriptions(pushContextOf(ctx), userId)).map((device) => ({
+        push_devices: (await listSubscriptions(push, userId)).map((device) => ({
           push_service: new URL(device.subscription.endpoint).host,
           created_at: device.createdAt.toISOString(),
         })),

@@ -1,7 +1,7 @@
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
 import { deleteSubscription, saveSubscription } from '../db/push-subscriptions.ts';
-import type { PushContext } from '../push/push-context.ts';
+import type { PushContext } from '../push-context.ts';
 
 const base64url = (bytes: number, first?: number) =>
   z.string().refine((v) => {
