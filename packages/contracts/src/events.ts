@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAID_PLANS, PLANS, SUBSCRIPTION_STATUSES } from './subscription-status.ts';
 
 /**
  * Every event type the services exchange, with its payload schema.
@@ -9,16 +10,8 @@ import { z } from 'zod';
  */
 const userId = z.string().uuid();
 const language = z.enum(['en', 'fr', 'de', 'it', 'es']);
-const subscriptionStatus = z.enum([
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-]);
-const paidPlan = z.enum(['monthly', 'yearly']);
+const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+const paidPlan = z.enum(PAID_PLANS);
 const billingMailFacts = { email: z.string().email(), firstName: z.string(), language };
 
 export const eventDataSchemas = {
@@ -81,7 +74,7 @@ export const eventDataSchemas = {
   'billing.subscription.changed': z.object({
     userId,
     status: subscriptionStatus,
-    plan: z.enum(['freemium', 'monthly', 'yearly']).nullable(),
+    plan: z.enum(PLANS).nullable(),
     periodEnd: z.string().nullable(),
     trialTokensRemaining: z.number().int().nullable(),
     /**
