@@ -23,11 +23,12 @@ afterAll(async () => {
 
 async function subscribed(embedded: Embedded, userId: string): Promise<void> {
   await embedded.bus.publish([
-    createEvent('billing.subscription.changed', userId, {
+    createEvent('billing.chat-access.changed', userId, {
       userId,
-      status: 'monthly',
-      plan: 'monthly',
-      periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      allowed: true,
+      allowedUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      reason: 'subscription_expired',
+      access: 'full',
       trialTokensRemaining: null,
     }),
   ]);
@@ -49,7 +50,7 @@ describe('stopping the embedded product', () => {
         body: JSON.stringify({ message: 'Tell me how to plan a calm week, in detail.', session_id: null }),
       });
       if (response.status === 200) break;
-      // The access projection is written by the event consumer: a moment after the publish.
+      // The access verdict is stored by the event consumer: a moment after the publish.
       await response.body?.cancel();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -263,12 +263,12 @@ describe('the 90-day erasure, across every service', () => {
     expect((await logIn(person.email, person.password)).status).toBe(403);
 
     // What the deletion set off has gone round before the 90 days pass: every event published and
-    // taken (chat's access projection is the last to hear: the trial stopped).
+    // taken (chat's stored access verdict is the last to hear: the trial stopped).
     await eventually('deletion settled', async () => {
       for (const service of Object.keys(product.services))
         if ((await count(service, 'select count(*) as n from kit_outbox where published_at is null')) > 0)
           return undefined;
-      const access = `select count(*) as n from subscription_access where user_id = '${userId}' and status = 'expired'`;
+      const access = `select count(*) as n from chat_access_verdicts where user_id = '${userId}' and not allowed`;
       return (await count('chat', access)) === 1 ? true : undefined;
     });
 

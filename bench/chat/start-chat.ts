@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { generateKeyText } from '@innerview/crypto';
 import { createLogger, startService } from '@innerview/kit';
 import { chatService } from '../../services/chat/src/app.ts';
-import { subscriptionAccess } from '../../services/chat/src/db/schema.ts';
+import { chatAccessVerdicts } from '../../services/chat/src/db/schema.ts';
 import { serveBenchChild } from './child.ts';
 
 // The people come in a file: ten thousand ids do not fit in an environment variable.
@@ -28,14 +28,15 @@ const running = await startService(chatService, {
 const now = new Date();
 const periodEnd = new Date(now.getTime() + 30 * 86_400_000);
 for (let i = 0; i < users.length; i += 500) {
-  await running.ctx.db.insert(subscriptionAccess).values(
+  await running.ctx.db.insert(chatAccessVerdicts).values(
     users.slice(i, i + 500).map((userId) => ({
       userId,
-      status: 'monthly',
-      plan: 'monthly',
-      periodEnd,
+      allowed: true,
+      allowedUntil: periodEnd,
+      reason: 'subscription_expired',
+      access: 'full',
       trialTokensRemaining: null,
-      changedAt: now,
+      decidedAt: now,
       updatedAt: now,
     })),
   );

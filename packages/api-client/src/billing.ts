@@ -1,6 +1,18 @@
+import type {
+  CheckoutSession,
+  PlanPrices,
+  Reactivation,
+  SubscriptionDetails,
+  SwitchOptions,
+} from '@innerview/contracts/billing';
 import { formatMoney as glossaryMoney } from '@innerview/contracts/glossary';
+import {
+  type PaidPlan,
+  type PaymentProvider,
+  PLANS,
+  type Plan,
+} from '@innerview/contracts/subscription-status';
 import { api } from './api.ts';
-import type { SubscriptionStatus } from './types.ts';
 
 /**
  * The billing calls (services/billing/README.md) on the one shared api: the shell's pricing and
@@ -8,110 +20,28 @@ import type { SubscriptionStatus } from './types.ts';
  * refreshes the other through the `Subscription` tag.
  */
 
-export type Plan = 'freemium' | 'monthly' | 'yearly';
-export type PaidPlan = 'monthly' | 'yearly';
-export type PaymentProvider = 'local' | 'stripe';
+export type {
+  CheckoutSession,
+  PlanPrice,
+  PlanPrices,
+  Reactivation,
+  SubscriptionDetails,
+  SwitchAction,
+  SwitchOption,
+  SwitchOptions,
+} from '@innerview/contracts/billing';
+export {
+  isPaidPlan,
+  type PaidPlan,
+  type PaymentProvider,
+  type Plan,
+} from '@innerview/contracts/subscription-status';
+
+// The response types are `z.infer` of the schemas billing's routes answer with (ADR 0066): written
+// once, in @innerview/contracts/billing.
 
 /** The order plans are shown in. */
-export const PLAN_ORDER: readonly Plan[] = ['freemium', 'monthly', 'yearly'];
-
-export function isPaidPlan(value: unknown): value is PaidPlan {
-  return value === 'monthly' || value === 'yearly';
-}
-
-/** GET /subscriptions/status: the status and the display info of docs/product.md#subscription-records. Dates are YYYY-MM-DD (UTC). */
-export type SubscriptionDetails = {
-  subscription_status: SubscriptionStatus | null;
-  plan_type: Plan | null;
-  payment_provider: PaymentProvider;
-  has_access: boolean;
-  end_date: string | null;
-  renewal_date: string | null;
-  next_billing_date: string | null;
-  current_period_end: string | null;
-  payment_method: { type: string; brand: string | null; last4: string | null } | null;
-  amount_minor: number | null;
-  currency: string | null;
-  scheduled_plan: PaidPlan | null;
-  scheduled_plan_amount_minor: number | null;
-  scheduled_change_date: string | null;
-  cancellation_date: string | null;
-  access_until: string | null;
-  days_remaining: number | null;
-  /** The trial allowance left, in model tokens (ADR 10): shown as a share of `trial_token_quota`. */
-  remaining_trial_tokens: number | null;
-  trial_token_quota: number;
-  trial_end_date: string | null;
-  trial_available: boolean;
-  show_trial_warning: boolean;
-  reactivate_until: string | null;
-  expired_reason: 'trial_ended' | 'payment_failed' | 'reactivation_window_closed' | 'account_closed' | null;
-  can_cancel: boolean;
-  can_reactivate: boolean;
-  can_change_plan: boolean;
-  can_update_payment_method: boolean;
-};
-
-export type PlanPrice = {
-  plan: Plan;
-  currency: string;
-  amount_minor: number;
-  interval: 'month' | 'year' | null;
-  trial_days: number | null;
-  monthly_equivalent_minor: number;
-};
-
-/** GET /subscriptions/{provider}-prices. */
-export type PlanPrices = {
-  payment_provider: PaymentProvider;
-  currency: string;
-  currencies: string[];
-  vat_included: true;
-  prices: PlanPrice[];
-};
-
-export type SwitchAction =
-  | 'activate_trial'
-  | 'checkout'
-  | 'schedule'
-  | 'keep'
-  | 'reactivate'
-  | 'current'
-  | 'unavailable';
-
-/** What choosing one plan does now: the confirmation modals read it (docs/product.md#how-things-change-over-time). */
-export type SwitchOption = {
-  plan: Plan;
-  action: SwitchAction;
-  reason: string | null;
-  charge_now_minor: number;
-  amount_minor: number;
-  currency: string;
-  first_charge_date: string | null;
-  effective_date: string | null;
-  trial_days_lost: number;
-  trial_tokens_lost: number;
-  /** Key of the confirmation text: trial_to_monthly, monthly_to_yearly, undo_cancellation … */
-  message: string;
-};
-
-export type SwitchOptions = {
-  subscription_status: SubscriptionStatus | null;
-  current_plan: Plan | null;
-  scheduled_plan: PaidPlan | null;
-  currency: string;
-  options: SwitchOption[];
-};
-
-export type CheckoutSession = {
-  url: string;
-  checkout_id: string;
-  plan: PaidPlan;
-  currency: string;
-  amount_minor: number;
-};
-
-export type Reactivation = { subscription: SubscriptionDetails; checkout: CheckoutSession | null };
+export const PLAN_ORDER: readonly Plan[] = PLANS;
 
 const currencyQuery = (currency?: string) => (currency ? { currency } : undefined);
 

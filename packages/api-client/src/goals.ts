@@ -1,3 +1,4 @@
+import type { Goal, GoalCheckin, GoalList, GoalSettings, GoalStatus } from '@innerview/contracts/goals';
 import { api } from './api.ts';
 
 /**
@@ -5,26 +6,20 @@ import { api } from './api.ts';
  * account remote's goals page and the chat's "Add as goal" both use them, so a goal added in the
  * chat is on the page through the `Goals` tag.
  */
-export type GoalCheckin = 'daily' | 'weekly' | 'none';
-export type GoalStatus = 'active' | 'done' | 'dropped';
-export type GoalNote = { text: string; created_at: string };
-export type Goal = {
-  id: string;
-  title: string;
-  checkin: GoalCheckin;
-  next_checkin_at: string | null;
-  status: GoalStatus;
-  notes: GoalNote[];
-  created_at: string;
-};
+// The response types are `z.infer` of the schemas chat's goal routes declare (ADR 0066).
+export {
+  GOAL_NOTE_MAX,
+  GOAL_TITLE_MAX,
+  type Goal,
+  type GoalCheckin,
+  type GoalNote,
+  type GoalStatus,
+} from '@innerview/contracts/goals';
 export type GoalChange = { title?: string; checkin?: GoalCheckin; status?: GoalStatus; note?: string };
-
-export const GOAL_TITLE_MAX = 200;
-export const GOAL_NOTE_MAX = 1000;
 
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listGoals: build.query<{ goals: Goal[] }, void>({
+    listGoals: build.query<GoalList, void>({
       query: () => '/goals/',
       providesTags: ['Goals'],
     }),
@@ -37,11 +32,11 @@ export const goalsApi = api.injectEndpoints({
       invalidatesTags: ['Goals'],
     }),
     /** The weekly reflection e-mail (opt-in): on or off. */
-    getGoalSettings: build.query<{ weekly_reflection: boolean }, void>({
+    getGoalSettings: build.query<GoalSettings, void>({
       query: () => '/goals/settings',
       providesTags: ['Goals'],
     }),
-    setGoalSettings: build.mutation<{ weekly_reflection: boolean }, { weekly_reflection: boolean }>({
+    setGoalSettings: build.mutation<GoalSettings, GoalSettings>({
       query: (body) => ({ url: '/goals/settings', method: 'PUT', body }),
       invalidatesTags: ['Goals'],
     }),

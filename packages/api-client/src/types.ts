@@ -3,21 +3,14 @@
  * snake_case wire format; fields the spec leaves open are optional.
  */
 
-/** docs/product.md#subscription-records "Subscription status". */
-export const SUBSCRIPTION_STATUSES = [
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import type { SubscriptionDetails } from '@innerview/contracts/billing';
 
-export function isSubscriptionStatus(value: unknown): value is SubscriptionStatus {
-  return typeof value === 'string' && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
-}
+/** docs/product.md#subscription-records "Subscription status": listed once, in the contracts. */
+export {
+  isSubscriptionStatus,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '@innerview/contracts/subscription-status';
 
 /** POST /login/access-token (OAuth2 password form). */
 export type LoginRequest = { email: string; password: string };
@@ -47,12 +40,12 @@ export function isOnboardingCompleted(me: CurrentUserResponse | null | undefined
 /** GET /users/me/onboarding-status. */
 export type OnboardingStatusResponse = { onboarding_completed: boolean };
 
-/** GET /subscriptions/status: null when the user never chose a plan. */
-export type SubscriptionStatusResponse = {
-  subscription_status: SubscriptionStatus | null;
-  /** Past due: limited access lasts until this date (YYYY-MM-DD); the full body is `SubscriptionDetails`. */
-  access_until?: string | null;
-};
+/**
+ * GET /subscriptions/status: null when the user never chose a plan. The guards name only what they
+ * read (past due: limited access lasts until `access_until`); the full body is `SubscriptionDetails`.
+ */
+export type SubscriptionStatusResponse = Pick<SubscriptionDetails, 'subscription_status'> &
+  Partial<Pick<SubscriptionDetails, 'access_until'>>;
 
 /** GET /questionnaire/status (docs/product.md#questionnaire-progress: complete when all 8 answered; next step 1–8). */
 export type QuestionnaireStatusResponse = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CHAT_ACCESS_KINDS } from './chat-access.ts';
+import { CHAT_DENIAL_REASONS, PAID_PLANS, PLANS, SUBSCRIPTION_STATUSES } from './subscription-status.ts';
 
 /**
  * Every event type the services exchange, with its payload schema.
@@ -9,16 +11,8 @@ import { z } from 'zod';
  */
 const userId = z.string().uuid();
 const language = z.enum(['en', 'fr', 'de', 'it', 'es']);
-const subscriptionStatus = z.enum([
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-]);
-const paidPlan = z.enum(['monthly', 'yearly']);
+const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+const paidPlan = z.enum(PAID_PLANS);
 const billingMailFacts = { email: z.string().email(), firstName: z.string(), language };
 
 export const eventDataSchemas = {
@@ -81,7 +75,7 @@ export const eventDataSchemas = {
   'billing.subscription.changed': z.object({
     userId,
     status: subscriptionStatus,
-    plan: z.enum(['freemium', 'monthly', 'yearly']).nullable(),
+    plan: z.enum(PLANS).nullable(),
     periodEnd: z.string().nullable(),
     trialTokensRemaining: z.number().int().nullable(),
     /**
@@ -89,6 +83,23 @@ export const eventDataSchemas = {
      * projection and billing's chat-access agree to the second. Absent from older producers.
      */
     accessUntil: z.string().nullable().optional(),
+  }),
+  /**
+   * Billing's verdict on who may chat (ADR 0066), published in the same transaction as every
+   * subscription change that changes it (trial start, quota used up, payment, plan change,
+   * cancellation, past due, expiry, reactivation, account deletion). Chat stores the newest and
+   * decides from it and its clock (`decideChatAccess` in `@innerview/contracts/chat-access`):
+   * allowed until `allowedUntil` (ISO-8601, exclusive; null: no end), refused for `reason` from
+   * then on, or at once when `allowed` is false. `trial` access is metered against
+   * `trialTokensRemaining`.
+   */
+  'billing.chat-access.changed': z.object({
+    userId,
+    allowed: z.boolean(),
+    allowedUntil: z.string().datetime().nullable(),
+    reason: z.enum(CHAT_DENIAL_REASONS),
+    access: z.enum(CHAT_ACCESS_KINDS).nullable(),
+    trialTokensRemaining: z.number().int().nullable(),
   }),
   /**
    * The billing events that lead to a mail carry the recipient's mail facts (billing keeps them from

@@ -14,6 +14,13 @@ export const Goal = z.object({
   created_at: z.string(),
 });
 export type Goal = z.infer<typeof Goal>;
+/** `GET /goals/`: the person's goals, oldest first. */
+export const GoalList = z.object({ goals: z.array(Goal) });
+export type GoalList = z.infer<typeof GoalList>;
+/** `GET|PUT /goals/settings`: the weekly reflection e-mail, on or off. */
+export const GoalSettings = z.object({ weekly_reflection: z.boolean() });
+export type GoalSettings = z.infer<typeof GoalSettings>;
+export type GoalNote = z.infer<typeof GoalNote>;
 export type GoalCheckin = z.infer<typeof GoalCheckin>;
 export type GoalStatus = z.infer<typeof GoalStatus>;
 

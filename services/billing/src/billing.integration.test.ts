@@ -1,3 +1,14 @@
+import {
+  ChatAccessDenied,
+  ChatAccessResponse,
+  CheckoutResponse,
+  FreemiumStatusResponse,
+  PricesResponse,
+  ReactivateResponse,
+  SubscriptionStatusResponse,
+  SwitchOptionsResponse,
+  UrlResponse,
+} from '@innerview/contracts/billing';
 import { createEvent, ManualClock } from '@innerview/kit';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
@@ -35,6 +46,14 @@ beforeAll(async () => {
   });
 });
 
+/**
+ * The body, checked against the contracts' schema with no field more or less: the api-client's
+ * types are inferred from the same schemas (ADR 0066), so a body that passes is one they describe.
+ */
+function exactly<T>(schema: { strict(): { parse(body: unknown): T } }, body: unknown): T {
+  return schema.strict().parse(body);
+}
+
 afterAll(async () => {
   await local?.stop();
   await stripeSide?.stop();
@@ -47,11 +66,17 @@ describe('every call on PostgreSQL (local provider)', () => {
     const h = local;
     h.clock.set('2026-01-31T09:00:00.000Z');
     const prices = await h.call('GET', '/api/v1/subscriptions/local-prices?country=US');
-    expect(prices.body).toMatchObject({ payment_provider: 'local', currency: 'USD', vat_included: true });
+    expect(exactly(PricesResponse, prices.body)).toMatchObject({
+      payment_provider: 'local',
+      currency: 'USD',
+      vat_included: true,
+    });
     expect((await h.call('GET', '/api/v1/subscriptions/status')).status).toBe(401);
     const user = await h.register();
-    expect((await h.call('GET', '/api/v1/subscriptions/status', user)).body.subscription_status).toBeNull();
-    expect((await h.call('POST', '/api/v1/subscriptions/chat-access', user)).body).toMatchObject({
+    const none = await h.call('GET', '/api/v1/subscriptions/status', user);
+    expect(exactly(SubscriptionStatusResponse, none.body).subscription_status).toBeNull();
+    const refused = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
+    expect(ChatAccessDenied.parse(refused.body)).toMatchObject({
       code: 'SUBSCRIPTION_REQUIRED',
       redirect_to: '/pricing',
     });
@@ -62,7 +87,8 @@ describe('every call on PostgreSQL (local provider)', () => {
       h.call('POST', '/api/v1/subscriptions/freemium/activate', user),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect((await h.call('GET', '/api/v1/subscriptions/freemium/status', user)).body).toMatchObject({
+    const trial = await h.call('GET', '/api/v1/subscriptions/freemium/status', user);
+    expect(exactly(FreemiumStatusResponse, trial.body)).toMatchObject({
       is_active: true,
       days_remaining: 30,
       trial_end_date: '2026-03-02',
@@ -71,13 +97,18 @@ describe('every call on PostgreSQL (local provider)', () => {
       (await h.call('POST', '/api/v1/subscriptions/consume-tokens?tokens_used=1000', user)).body
         .remaining_trial_tokens,
     ).toBe(199_000);
-    expect((await h.call('POST', '/api/v1/subscriptions/chat-access', user)).body).toMatchObject({
+    const allowed = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
+    expect(exactly(ChatAccessResponse, allowed.body)).toMatchObject({
       allowed: true,
       access: 'trial',
     });
 
     const options = await h.call('GET', '/api/v1/subscriptions/switch-options', user);
-    expect(options.body.options.find((o: { plan: string }) => o.plan === 'monthly')).toMatchObject({
+    expect(
+      exactly(SwitchOptionsResponse, options.body).options.find(
+        (o: { plan: string }) => o.plan === 'monthly',
+      ),
+    ).toMatchObject({
       action: 'checkout',
       charge_now_minor: 1900,
       trial_days_lost: 30,
@@ -86,6 +117,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     });
     expect((await h.call('POST', '/api/v1/subscriptions/checkout/weekly', user)).status).toBe(422);
     const checkout = await h.call('POST', '/api/v1/subscriptions/checkout/monthly', user);
+    exactly(CheckoutResponse, checkout.body);
     const page = await signedFetch(h.service, `${h.url}${new URL(checkout.body.url).pathname}?lang=de`);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toContain('Monatsabo: CHF 19.00 pro Monat');
@@ -111,12 +143,10 @@ describe('every call on PostgreSQL (local provider)', () => {
     expect((await h.call('POST', '/api/v1/subscriptions/cancel', user)).body.subscription_status).toBe(
       'cancelling_at_period_end',
     );
-    expect(
-      (await h.call('POST', '/api/v1/subscriptions/reactivate', user)).body.subscription.subscription_status,
-    ).toBe('monthly');
-    expect((await h.call('POST', '/api/v1/subscriptions/payment-method', user)).body.url).toMatch(
-      /local-checkout/,
-    );
+    const reactivated = await h.call('POST', '/api/v1/subscriptions/reactivate', user);
+    expect(exactly(ReactivateResponse, reactivated.body).subscription.subscription_status).toBe('monthly');
+    const paymentMethod = await h.call('POST', '/api/v1/subscriptions/payment-method', user);
+    expect(exactly(UrlResponse, paymentMethod.body).url).toMatch(/local-checkout/);
     expect(
       (await h.call('POST', '/api/v1/subscriptions/consume-tokens?tokens_used=5', user)).body
         .remaining_trial_tokens,

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { createEvent, kitInbox } from '@innerview/kit';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccess } from './db/access.ts';
+import { findVerdict } from './db/access.ts';
 import { phrases } from './domain/offline-coach/phrases.ts';
 import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
-// Who may chat (the projection of billing's events), metering of the trial quota, and the crisis
+// Who may chat (billing's verdict, read against the clock: ADR 0066), metering of the trial quota, and the crisis
 // answer, on PostgreSQL with the Redis event bus.
 let run: IntegrationRun;
 let h: ChatHarness;
@@ -48,17 +50,35 @@ async function expectRefused(userId: string, status: number, code: string, reaso
   );
 }
 
-describe('access from the subscription projection', () => {
+describe("access from billing's verdict", () => {
   it('refuses a person billing has said nothing about with 403 SUBSCRIPTION_REQUIRED', async () => {
     await expectRefused(randomUUID(), 403, 'SUBSCRIPTION_REQUIRED', 'no_subscription');
   });
 
-  it.each(['monthly', 'yearly', 'cancelling_at_period_end'] as const)(
-    'lets a %s subscriber chat',
-    async (status) => {
+  it.each([
+    ['full', 'subscription_expired'],
+    ['full', 'subscription_cancelled'],
+    ['limited', 'payment_past_due'],
+  ] as const)(
+    'lets %s access chat until the last millisecond before allowedUntil, then refuses with %s',
+    async (access, reason) => {
       const userId = randomUUID();
-      await h.subscribe(userId, status, { periodEnd: iso(10 * DAY) });
+      const until = iso(3 * DAY);
+      await h.grant(userId, {
+        allowed: true,
+        allowedUntil: until,
+        reason,
+        access,
+        trialTokensRemaining: null,
+      });
       await expectAllowed(userId);
+      const start = h.clock.now().getTime();
+      h.clock.set(new Date(Date.parse(until) - 1));
+      await expectAllowed(userId);
+      // No event is needed for the end: the clock reads the stored verdict.
+      h.clock.set(until);
+      await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', reason);
+      h.clock.set(new Date(start));
     },
   );
 
@@ -81,47 +101,44 @@ describe('access from the subscription projection', () => {
     expect(answer.body.detail).toMatch(/^Rate limit exceeded/);
   });
 
-  it('keeps a cancelled subscription until its period end', async () => {
+  it('refuses at once when billing says so, whatever the date', async () => {
     const userId = randomUUID();
-    await h.subscribe(userId, 'cancelled', { periodEnd: iso(2 * DAY) });
+    await h.subscribe(userId, 'monthly', { periodEnd: iso(10 * DAY) });
     await expectAllowed(userId);
-    h.clock.advance(2 * DAY);
-    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_cancelled');
-    h.clock.advance(-2 * DAY);
-  });
-
-  it('keeps a past-due subscription within its grace (billing.payment.failed), not after', async () => {
-    const userId = randomUUID();
-    await h.subscribe(userId, 'past_due', { periodEnd: iso(-DAY) });
-    const accessUntil = iso(3 * DAY).slice(0, 10);
-    await h.publish('billing.payment.failed', {
-      userId,
-      email: 'someone@example.com',
-      firstName: 'Ada',
-      language: 'en',
-      accessUntil,
-      amountMinor: 1900,
-      currency: 'CHF',
-      plan: 'monthly',
+    await h.grant(userId, {
+      allowed: false,
+      allowedUntil: null,
+      reason: 'subscription_cancelled',
+      access: null,
+      trialTokensRemaining: null,
     });
-    await waitUntil(async () => (await findAccess(h.service.ctx.db, userId))?.graceUntil);
-    await expectAllowed(userId);
-    h.clock.advance(4 * DAY);
-    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'payment_past_due');
-    h.clock.advance(-4 * DAY);
+    await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_cancelled');
   });
 
-  it('refuses an expired subscription, and ignores an older event that arrives late', async () => {
+  it('ignores an older verdict that arrives late', async () => {
     const userId = randomUUID();
-    await h.subscribe(userId, 'expired', { periodEnd: iso(-DAY) });
+    await h.subscribe(userId, 'expired');
     await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_expired');
-    await h.publish(
-      'billing.subscription.changed',
-      { userId, status: 'monthly', plan: 'monthly', periodEnd: iso(20 * DAY), trialTokensRemaining: null },
-      new Date(h.clock.now().getTime() - 60_000),
+    const late = createEvent(
+      'billing.chat-access.changed',
+      userId,
+      {
+        userId,
+        allowed: true,
+        allowedUntil: iso(20 * DAY),
+        reason: 'subscription_expired',
+        access: 'full',
+        trialTokensRemaining: null,
+      },
+      { occurredAt: new Date(h.clock.now().getTime() - 60_000).toISOString() },
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await findAccess(h.service.ctx.db, userId))?.status).toBe('expired');
+    await h.bus.publish([late]);
+    // Taken (the inbox has it) and changed nothing.
+    await waitUntil(
+      async () =>
+        (await h.service.ctx.db.select().from(kitInbox).where(eq(kitInbox.eventId, late.id))).length === 1,
+    );
+    expect(await findVerdict(h.service.ctx.db, userId)).toMatchObject({ allowed: false });
     await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_expired');
   });
 });
@@ -144,13 +161,13 @@ describe('metering', () => {
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),
     );
     expect(session.body.total_tokens).toBe(consumed.data.tokens);
-    const left = (await findAccess(h.service.ctx.db, userId))?.trialTokensRemaining;
+    const left = (await findVerdict(h.service.ctx.db, userId))?.trialTokensRemaining;
     expect(left).toBe(Math.max(0, 150 - consumed.data.tokens));
 
     // Keep talking until the local quota runs out: then the next message is refused at once.
     for (
       let i = 0;
-      i < 10 && ((await findAccess(h.service.ctx.db, userId))?.trialTokensRemaining ?? 0) > 0;
+      i < 10 && ((await findVerdict(h.service.ctx.db, userId))?.trialTokensRemaining ?? 0) > 0;
       i++
     )
       await readSse(await say(userId, 'Another thought about postponing things', sessionId));

@@ -86,8 +86,6 @@ export const chatConfigSchema = requiredWithPostgres(
     CHAT_MAX_READERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(8),
     /** Replies one person may have in flight at once (across sessions and devices). */
     CHAT_MAX_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
-    /** Days of chat after a failed renewal when billing did not say (`billing.payment.failed`). */
-    CHAT_PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /**
      * The files service (its own address, not the gateway's), asked for the extracted text of
      * attachments. Unset: attached files cannot be read, and the coach says so.

@@ -63,7 +63,7 @@ describe('the 90-day erasure in chat', () => {
         'chat_sessions',
         'chat_messages',
         'chat_search_tokens',
-        'subscription_access',
+        'chat_access_verdicts',
         'coach_profiles',
         'memory_items',
         'memory_settings',

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { goalTitleAad, reflectionSummaryAad, WeeklySummary } from '@innerview/contracts/goals';
+import {
+  Goal,
+  GoalList,
+  goalTitleAad,
+  reflectionSummaryAad,
+  WeeklySummary,
+} from '@innerview/contracts/goals';
 import { openPayload, parseKeyRing } from '@innerview/crypto';
 import { USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
@@ -69,7 +75,10 @@ describe('the goals calls', () => {
     const done = await call('PATCH', `/api/v1/goals/${id}`, me, { status: 'done' });
     expect(done.body).toMatchObject({ status: 'done', next_checkin_at: null });
     const list = await call('GET', '/api/v1/goals/', me);
-    expect(list.body.goals.map((g: { title: string; status: string }) => [g.title, g.status])).toEqual([
+    // The body is the contracts' schema (the api-client's type is inferred from it), field for field.
+    GoalList.strict().parse(list.body);
+    const goals = (list.body.goals as unknown[]).map((goal) => Goal.strict().parse(goal));
+    expect(goals.map((g) => [g.title, g.status])).toEqual([
       ['Run 5 km', 'done'],
       ['Read more', 'active'],
     ]);

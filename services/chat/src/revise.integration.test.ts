@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccess } from './db/access.ts';
+import { findVerdict } from './db/access.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
 import { waitUntil } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
@@ -245,7 +245,7 @@ describe('regenerate the last reply', () => {
   it('meters each new reply against the trial quota, edit and regenerate alike', async () => {
     const me = await person('freemium', 1000);
     const sessionId = await send(me, 'Planning my week');
-    const left = async () => (await findAccess(h.service.ctx.db, me))?.trialTokensRemaining ?? 0;
+    const left = async () => (await findVerdict(h.service.ctx.db, me))?.trialTokensRemaining ?? 0;
     const afterSend = await left();
     expect(afterSend).toBeLessThan(1000);
     await readSse(await regenerate(me, sessionId));

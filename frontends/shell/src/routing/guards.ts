@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@innerview/contracts/subscription-status';
 import { PATHS } from './paths.ts';
 
 /**
@@ -32,7 +33,11 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
  * cancellation is `cancelling_at_period_end`, which keeps access (docs/product.md#how-things-change-over-time). `past_due` is blocked
  * only once its limited access has ended: see `activeSubscriptionGuard` and ADR 22.
  */
-export const BLOCKED_SUBSCRIPTION_STATUSES: readonly string[] = ['expired', 'cancelled', 'past_due'];
+export const BLOCKED_SUBSCRIPTION_STATUSES: readonly string[] = [
+  'expired',
+  'cancelled',
+  'past_due',
+] satisfies SubscriptionStatus[];
 
 /** Statuses that give access: every known status that is not blocked (past_due: until its date). */
 export const ACTIVE_SUBSCRIPTION_STATUSES: readonly string[] = [
@@ -41,7 +46,7 @@ export const ACTIVE_SUBSCRIPTION_STATUSES: readonly string[] = [
   'yearly',
   'cancelling_at_period_end',
   'past_due',
-];
+] satisfies SubscriptionStatus[];
 
 /** docs/product.md#guards: only these statuses may onboard, any other goes to /pricing. */
 export const ONBOARDING_SUBSCRIPTION_STATUSES: readonly string[] = [
@@ -49,7 +54,7 @@ export const ONBOARDING_SUBSCRIPTION_STATUSES: readonly string[] = [
   'monthly',
   'yearly',
   'cancelled',
-];
+] satisfies SubscriptionStatus[];
 
 /** Is the session still being settled (a stored token not yet checked)? */
 function sessionPending(state: GuardState): boolean {

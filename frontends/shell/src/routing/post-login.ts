@@ -1,3 +1,4 @@
+import { isSubscriptionStatus } from '@innerview/contracts/subscription-status';
 import { PATHS } from './paths.ts';
 
 export type PostLoginState = {
@@ -5,17 +6,6 @@ export type PostLoginState = {
   onboardingCompleted?: boolean;
   questionnaire?: { complete: boolean; nextStep: number } | null;
 };
-
-/** Every status of docs/product.md#records-and-their-fields; any other value counts as unknown. */
-const KNOWN_STATUSES: readonly string[] = [
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-];
 
 const QUESTIONNAIRE_STEPS = 8;
 
@@ -30,7 +20,8 @@ export function postLoginRoute({
   questionnaire,
 }: PostLoginState): string {
   if (subscriptionStatus === 'expired' || subscriptionStatus === 'past_due') return PATHS.subscriptionExpired;
-  if (!subscriptionStatus || !KNOWN_STATUSES.includes(subscriptionStatus)) return PATHS.pricing;
+  // Any status the contracts do not list counts as unknown.
+  if (!isSubscriptionStatus(subscriptionStatus)) return PATHS.pricing;
   if (onboardingCompleted) return PATHS.chat;
   if (questionnaire?.complete) return PATHS.chat;
   const step = questionnaire?.nextStep;

@@ -1,3 +1,4 @@
+import type { PlanPrices } from '@innerview/contracts/billing';
 import { HttpError } from '@innerview/kit';
 import type { ProviderKind } from '../adapters/providers/payment-provider.ts';
 import type { BillingContext } from '../billing-context.ts';
@@ -6,7 +7,7 @@ import { chatAccess as decideChatAccess } from '../domain/access.ts';
 import { isoDate } from '../domain/dates.ts';
 import { displayInfo, type SubscriptionDisplay } from '../domain/display.ts';
 import { TRIAL_DAYS } from '../domain/plans.ts';
-import { chooseCurrency, type PlanPrice, pricesIn } from '../domain/prices.ts';
+import { chooseCurrency, pricesIn } from '../domain/prices.ts';
 import { switchOptions as optionsFor, type SwitchOptions } from '../domain/switch-options.ts';
 import { subscriptionOf } from './load.ts';
 
@@ -69,22 +70,6 @@ export async function switchOptions(
   return optionsFor(stateOf(row), { now: billing.service.clock.now(), currency, prices });
 }
 
-export interface PricesResponse {
-  payment_provider: ProviderKind;
-  currency: string;
-  currencies: string[];
-  vat_included: true;
-  prices: Array<{
-    plan: PlanPrice['plan'];
-    currency: string;
-    amount_minor: number;
-    interval: PlanPrice['interval'];
-    trial_days: number | null;
-    /** Monthly equivalent in minor units, for the "2 months free" comparison. */
-    monthly_equivalent_minor: number;
-  }>;
-}
-
 /**
  * `GET /subscriptions/{provider}-prices`. Only the configured provider answers: the local list from
  * configuration, Stripe's from Stripe itself (what the person will actually be charged).
@@ -93,7 +78,7 @@ export async function pricesOf(
   billing: BillingContext,
   provider: ProviderKind,
   hints: CurrencyHints,
-): Promise<PricesResponse> {
+): Promise<PlanPrices> {
   if (provider !== billing.provider.kind)
     throw new HttpError(404, `The ${provider} payment provider is not in use.`, 'PROVIDER_NOT_ENABLED', {
       payment_provider: billing.provider.kind,

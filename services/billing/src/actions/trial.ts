@@ -1,3 +1,4 @@
+import type { FreemiumStatus } from '@innerview/contracts/billing';
 import { HttpError } from '@innerview/kit';
 import type { BillingContext } from '../billing-context.ts';
 import { stateOf } from '../db/subscriptions.ts';
@@ -8,20 +9,6 @@ import type { SubscriptionState } from '../domain/subscription-state.ts';
 import { commitChange } from './commit.ts';
 import { subscriptionOf } from './load.ts';
 import { statusOf } from './status.ts';
-
-export interface FreemiumStatus {
-  is_active: boolean;
-  trial_available: boolean;
-  trial_days: number;
-  trial_start_date: string | null;
-  trial_end_date: string | null;
-  days_remaining: number | null;
-  remaining_trial_tokens: number | null;
-  trial_token_quota: number;
-  tokens_exhausted: boolean;
-  show_trial_warning: boolean;
-  reminder_sent: boolean;
-}
 
 export function freemiumStatusOf(state: SubscriptionState, now: Date, quota: number): FreemiumStatus {
   const active = state.status === 'freemium' && !!state.trialEndsAt && now < state.trialEndsAt;

@@ -1,21 +1,21 @@
+import {
+  type ChatAccessKind,
+  type ChatAccessVerdict,
+  chatDenials,
+  decideChatAccess,
+} from '@innerview/contracts/chat-access';
+import type { ChatDenialReason } from '@innerview/contracts/subscription-status';
 import type { SubscriptionStatus } from './plans.ts';
 import type { SubscriptionState } from './subscription-state.ts';
 
-/** Why chat is refused; the client shows a text for each and follows `redirectTo`. */
-export type DenialReason =
-  | 'no_subscription'
-  | 'trial_expired'
-  | 'trial_tokens_exhausted'
-  | 'payment_past_due'
-  | 'subscription_cancelled'
-  | 'subscription_expired';
+export type DenialReason = ChatDenialReason;
 
 export type ChatAccess =
   | {
       allowed: true;
       status: SubscriptionStatus;
       /** `trial`: metered against the trial quota; `full`: a paid plan; `limited`: past due, until `accessUntil`. */
-      access: 'trial' | 'full' | 'limited';
+      access: ChatAccessKind;
       remainingTrialTokens: number | null;
       accessUntil: Date | null;
     }
@@ -34,99 +34,96 @@ export type ChatAccess =
 /** A renewing plan keeps access this long past its period end while the provider's renewal lands. */
 export const RENEWAL_SETTLE_MS = 24 * 60 * 60 * 1000;
 
-const expiredScreen = '/auth/subscription-expired';
+const refused = (reason: ChatDenialReason): ChatAccessVerdict => ({
+  allowed: false,
+  allowedUntil: null,
+  reason,
+  access: null,
+  trialTokensRemaining: null,
+});
+const allowed = (
+  access: ChatAccessKind,
+  until: Date | null,
+  then: ChatDenialReason,
+  tokens: number | null = null,
+) =>
+  ({
+    allowed: true,
+    allowedUntil: until,
+    reason: then,
+    access,
+    trialTokensRemaining: tokens,
+  }) satisfies ChatAccessVerdict;
 
 /**
- * May this person chat now, and if not, why (docs/product.md#how-things-change-over-time and docs/product.md#who-may-do-what). Uses the time, not only the status.
- * The codes and reasons are the ones chat's own access projection answers with, so the client
- * handles one set: 403 SUBSCRIPTION_REQUIRED / SUBSCRIPTION_EXPIRED (+ reason), 429
- * SUBSCRIPTION_LIMIT_REACHED.
+ * Who may chat, as a verdict that holds until the subscription changes again (ADR 0066): the
+ * access policy of docs/product.md#how-things-change-over-time and docs/product.md#who-may-do-what,
+ * in one place. Billing publishes it (`billing.chat-access.changed`) and answers
+ * `POST /subscriptions/chat-access` from it; chat decides from the copy it stores.
+ */
+export function accessVerdict(state: SubscriptionState): ChatAccessVerdict {
+  switch (state.status) {
+    case null:
+      return refused('no_subscription');
+    case 'freemium':
+      if (!state.trialEndsAt) return refused('trial_expired');
+      // A used-up quota refuses with 429 while the trial runs, trial_expired after it.
+      return allowed('trial', state.trialEndsAt, 'trial_expired', state.trialTokensRemaining);
+    case 'monthly':
+    case 'yearly':
+      return allowed(
+        'full',
+        state.currentPeriodEnd ? new Date(state.currentPeriodEnd.getTime() + RENEWAL_SETTLE_MS) : null,
+        'subscription_expired',
+      );
+    case 'cancelling_at_period_end':
+      if (!state.currentPeriodEnd) return refused('subscription_cancelled');
+      return allowed('full', state.currentPeriodEnd, 'subscription_cancelled');
+    case 'past_due':
+      // Limited access until a date (docs/product.md#how-things-change-over-time), then suspended.
+      if (!state.accessUntil) return refused('payment_past_due');
+      return allowed('limited', state.accessUntil, 'payment_past_due');
+    case 'cancelled':
+      return refused('subscription_cancelled');
+    case 'expired':
+      return refused(state.expiredReason === 'trial_ended' ? 'trial_expired' : 'subscription_expired');
+  }
+}
+
+/**
+ * May this person chat now, and if not, why: the verdict read at `now`, with the dates the answer
+ * shows. The codes and reasons are the ones chat answers with, so the client handles one set:
+ * 403 SUBSCRIPTION_REQUIRED / SUBSCRIPTION_EXPIRED (+ reason), 429 SUBSCRIPTION_LIMIT_REACHED.
  */
 export function chatAccess(state: SubscriptionState, now: Date): ChatAccess {
   const { status } = state;
-  const allow = (access: 'trial' | 'full' | 'limited', accessUntil: Date | null = null): ChatAccess => ({
-    allowed: true,
-    status: status!,
-    access,
-    remainingTrialTokens: access === 'trial' ? state.trialTokensRemaining : null,
-    accessUntil,
-  });
-  const expired = (
-    reason: DenialReason,
-    message: string,
-    redirectTo: string,
-    accessUntil: Date | null = null,
-  ): ChatAccess => ({
+  const decision = decideChatAccess(accessVerdict(state), now);
+  if (decision.allowed)
+    return {
+      allowed: true,
+      status: status!,
+      access: decision.access,
+      remainingTrialTokens: decision.access === 'trial' ? state.trialTokensRemaining : null,
+      accessUntil:
+        decision.access === 'trial'
+          ? state.trialEndsAt
+          : decision.access === 'limited'
+            ? state.accessUntil
+            : state.currentPeriodEnd,
+    };
+  const shown: Partial<Record<ChatDenialReason, Date | null>> = {
+    trial_tokens_exhausted: state.trialEndsAt,
+    payment_past_due: state.accessUntil,
+    subscription_cancelled: state.reactivateUntil,
+  };
+  return {
     allowed: false,
     status,
-    httpStatus: 403,
-    code: 'SUBSCRIPTION_EXPIRED',
-    reason,
-    message,
-    redirectTo,
-    accessUntil,
-  });
-  const trialOver = () =>
-    expired('trial_expired', 'Your free trial has ended. Choose a plan to keep chatting.', '/trial-expired');
-  const ended = () =>
-    expired(
-      'subscription_expired',
-      'Your subscription has expired. Renew it to keep chatting.',
-      expiredScreen,
-    );
-  const cancelled = () =>
-    expired(
-      'subscription_cancelled',
-      'Your subscription was cancelled and has ended. Reactivate it to keep chatting.',
-      expiredScreen,
-      state.reactivateUntil,
-    );
-  switch (status) {
-    case null:
-      return {
-        allowed: false,
-        status,
-        httpStatus: 403,
-        code: 'SUBSCRIPTION_REQUIRED',
-        reason: 'no_subscription',
-        message: 'A subscription is required to chat. Start your free trial or choose a plan.',
-        redirectTo: '/pricing',
-        accessUntil: null,
-      };
-    case 'freemium':
-      if (!state.trialEndsAt || now >= state.trialEndsAt) return trialOver();
-      if (state.trialTokensRemaining <= 0)
-        return {
-          allowed: false,
-          status,
-          httpStatus: 429,
-          code: 'SUBSCRIPTION_LIMIT_REACHED',
-          reason: 'trial_tokens_exhausted',
-          message: 'Rate limit exceeded: you have used all of your free trial. Upgrade to keep chatting.',
-          redirectTo: '/pricing',
-          accessUntil: state.trialEndsAt,
-        };
-      return allow('trial', state.trialEndsAt);
-    case 'monthly':
-    case 'yearly':
-      if (state.currentPeriodEnd && now.getTime() >= state.currentPeriodEnd.getTime() + RENEWAL_SETTLE_MS)
-        return ended();
-      return allow('full', state.currentPeriodEnd);
-    case 'cancelling_at_period_end':
-      if (!state.currentPeriodEnd || now >= state.currentPeriodEnd) return cancelled();
-      return allow('full', state.currentPeriodEnd);
-    case 'past_due':
-      // Limited access until a date (docs/product.md#how-things-change-over-time): chat goes on until `accessUntil`, then it is suspended.
-      if (state.accessUntil && now < state.accessUntil) return allow('limited', state.accessUntil);
-      return expired(
-        'payment_past_due',
-        'Your last payment did not go through. Update your payment method to keep chatting.',
-        expiredScreen,
-        state.accessUntil,
-      );
-    case 'cancelled':
-      return cancelled();
-    case 'expired':
-      return state.expiredReason === 'trial_ended' ? trialOver() : ended();
-  }
+    httpStatus: decision.httpStatus,
+    code: decision.code,
+    reason: decision.reason,
+    message: chatDenials[decision.reason].detail,
+    redirectTo: decision.redirectTo,
+    accessUntil: shown[decision.reason] ?? null,
+  };
 }

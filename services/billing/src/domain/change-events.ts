@@ -1,4 +1,6 @@
 import type { EventData, LanguageCode } from '@innerview/contracts';
+import type { ChatAccessVerdict } from '@innerview/contracts/chat-access';
+import { accessVerdict } from './access.ts';
 import { addDays, isoDate } from './dates.ts';
 import { isPaidPlan, REACTIVATION_WINDOW_DAYS } from './plans.ts';
 import type { TransitionName } from './subscription-machine.ts';
@@ -13,6 +15,7 @@ export interface MailFacts {
 
 type BillingEventType =
   | 'billing.subscription.changed'
+  | 'billing.chat-access.changed'
   | 'billing.trial.ending'
   | 'billing.trial.expired'
   | 'billing.payment.failed'
@@ -67,6 +70,20 @@ export function changeEvents(
       },
     });
   }
+  // Chat's verdict (ADR 0066): whenever who may chat, until when, or why not changed.
+  const verdict = accessVerdict(after);
+  if (!sameVerdict(accessVerdict(before), verdict))
+    events.push({
+      type: 'billing.chat-access.changed',
+      data: {
+        userId,
+        allowed: verdict.allowed,
+        allowedUntil: verdict.allowedUntil?.toISOString() ?? null,
+        reason: verdict.reason,
+        access: verdict.access,
+        trialTokensRemaining: verdict.trialTokensRemaining,
+      },
+    });
   // A status-less row has nothing to tell chat about; it only exists after sign-up.
   if (after.status === null) events.length = 0;
   if (!mail) return events;
@@ -143,6 +160,21 @@ export function changeEvents(
     }
   }
   return events;
+}
+
+/**
+ * The trial's count is chat's own metering (it lowers its copy with every reply): a verdict goes
+ * out for it only when the quota runs out, or with a change of anything else.
+ */
+function sameVerdict(a: ChatAccessVerdict, b: ChatAccessVerdict): boolean {
+  const exhausted = (v: ChatAccessVerdict) => v.trialTokensRemaining !== null && v.trialTokensRemaining <= 0;
+  return (
+    a.allowed === b.allowed &&
+    a.allowedUntil?.getTime() === b.allowedUntil?.getTime() &&
+    a.reason === b.reason &&
+    a.access === b.access &&
+    exhausted(a) === exhausted(b)
+  );
 }
 
 function accessEnd(state: SubscriptionState): Date | null {

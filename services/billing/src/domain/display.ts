@@ -1,6 +1,7 @@
+import type { SubscriptionDetails } from '@innerview/contracts/billing';
 import { daysRemaining, isoDate } from './dates.ts';
-import { type Plan, type SubscriptionStatus, TRIAL_WARNING_DAYS } from './plans.ts';
-import type { ExpiredReason, SubscriptionState } from './subscription-state.ts';
+import { TRIAL_WARNING_DAYS } from './plans.ts';
+import type { SubscriptionState } from './subscription-state.ts';
 
 /** What the row holds besides the state machine's fields, for display. */
 export interface BillingFacts {
@@ -14,37 +15,7 @@ export interface BillingFacts {
 }
 
 /** The body of `GET /subscriptions/status`: the status plus the display info of docs/product.md#subscription-records. */
-export interface SubscriptionDisplay {
-  subscription_status: SubscriptionStatus | null;
-  plan_type: Plan | null;
-  payment_provider: 'local' | 'stripe';
-  has_access: boolean;
-  /** Renewal date of a renewing plan, end date of a trial or of a cancelled one. */
-  end_date: string | null;
-  renewal_date: string | null;
-  next_billing_date: string | null;
-  current_period_end: string | null;
-  payment_method: { type: string; brand: string | null; last4: string | null } | null;
-  amount_minor: number | null;
-  currency: string | null;
-  scheduled_plan: 'monthly' | 'yearly' | null;
-  scheduled_plan_amount_minor: number | null;
-  scheduled_change_date: string | null;
-  cancellation_date: string | null;
-  access_until: string | null;
-  days_remaining: number | null;
-  remaining_trial_tokens: number | null;
-  trial_token_quota: number;
-  trial_end_date: string | null;
-  trial_available: boolean;
-  show_trial_warning: boolean;
-  reactivate_until: string | null;
-  expired_reason: ExpiredReason | null;
-  can_cancel: boolean;
-  can_reactivate: boolean;
-  can_change_plan: boolean;
-  can_update_payment_method: boolean;
-}
+export type SubscriptionDisplay = SubscriptionDetails;
 
 const date = (at: Date | null) => (at ? isoDate(at) : null);
 

@@ -1,23 +1,12 @@
-/** The statuses of docs/product.md#subscription-records ("Subscription status"); a user who never chose anything has none (null). */
-export const subscriptionStatuses = [
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+import type { PaidPlan } from '@innerview/contracts/subscription-status';
 
-export const plans = ['freemium', 'monthly', 'yearly'] as const;
-export type Plan = (typeof plans)[number];
-export const paidPlans = ['monthly', 'yearly'] as const;
-export type PaidPlan = (typeof paidPlans)[number];
-
-export function isPaidPlan(value: unknown): value is PaidPlan {
-  return value === 'monthly' || value === 'yearly';
-}
+// The statuses and plans are listed once, in the contracts; billing's state machine uses them.
+export {
+  isPaidPlan,
+  type PaidPlan,
+  type Plan,
+  type SubscriptionStatus,
+} from '@innerview/contracts/subscription-status';
 
 /** docs/product.md#billing-terms: the constants of the subscription rules (docs/product.md#how-things-change-over-time). */
 export const TRIAL_DAYS = 30;

@@ -1,6 +1,7 @@
+import { SUBSCRIPTION_STATUSES } from '@innerview/contracts/subscription-status';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.ts';
-import { type SubscriptionStatus, subscriptionStatuses } from './plans.ts';
+import type { SubscriptionStatus } from './plans.ts';
 import {
   activateTrial,
   closeAccount,
@@ -107,7 +108,7 @@ const apply: Record<TransitionName, (s: SubscriptionState) => Outcome> = {
   closeAccount: (s) => closeAccount(s, { now: T0 }),
 };
 
-const statuses: Array<SubscriptionStatus | null> = [null, ...subscriptionStatuses];
+const statuses: Array<SubscriptionStatus | null> = [null, ...SUBSCRIPTION_STATUSES];
 
 describe('the subscription state machine', () => {
   it('names every transition and tests each one', () => {

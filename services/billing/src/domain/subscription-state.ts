@@ -1,11 +1,8 @@
+import type { ExpiredReason } from '@innerview/contracts/billing';
 import type { PaidPlan, Plan, SubscriptionStatus } from './plans.ts';
 
 /** Why an account is locked in `expired`: what the screens say and what undoes it. */
-export type ExpiredReason =
-  | 'trial_ended'
-  | 'payment_failed'
-  | 'reactivation_window_closed'
-  | 'account_closed';
+export type { ExpiredReason };
 
 /**
  * Everything the subscription rules (docs/product.md#how-things-change-over-time) decide on, for one user. Pure data: the state

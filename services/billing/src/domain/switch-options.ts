@@ -1,5 +1,6 @@
+import type { SwitchAction, SwitchOption, SwitchOptions } from '@innerview/contracts/billing';
 import { daysRemaining, isoDate } from './dates.ts';
-import type { PaidPlan, Plan, SubscriptionStatus } from './plans.ts';
+import type { PaidPlan, Plan } from './plans.ts';
 import type { SubscriptionState } from './subscription-state.ts';
 
 /**
@@ -11,43 +12,9 @@ import type { SubscriptionState } from './subscription-state.ts';
  * - `keep`: POST /subscriptions/switch/{plan} with the current plan withdraws a scheduled change
  * - `reactivate`: POST /subscriptions/reactivate
  * - `current`: nothing to do; `unavailable`: not possible now (see `reason`)
+ * The shapes are the contracts' (`SwitchOptionsResponse`).
  */
-export type SwitchAction =
-  | 'activate_trial'
-  | 'checkout'
-  | 'schedule'
-  | 'keep'
-  | 'reactivate'
-  | 'current'
-  | 'unavailable';
-
-export interface SwitchOption {
-  plan: Plan;
-  action: SwitchAction;
-  /** Why a plan is unavailable: trial_used, payment_past_due, already_subscribed. */
-  reason: string | null;
-  /** Charged when the action is taken (0 when nothing is charged now). */
-  charge_now_minor: number;
-  /** The recurring price of the plan, and the date it is first charged. */
-  amount_minor: number;
-  currency: string;
-  first_charge_date: string | null;
-  /** When the plan becomes the one in use. */
-  effective_date: string | null;
-  /** What the person gives up: the rest of a trial. */
-  trial_days_lost: number;
-  trial_tokens_lost: number;
-  /** The key of the confirmation text (the screens hold the five languages). */
-  message: string;
-}
-
-export interface SwitchOptions {
-  subscription_status: SubscriptionStatus | null;
-  current_plan: Plan | null;
-  scheduled_plan: PaidPlan | null;
-  currency: string;
-  options: SwitchOption[];
-}
+export type { SwitchOptions };
 
 export function switchOptions(
   state: SubscriptionState,

@@ -1,3 +1,14 @@
+import {
+  ChatAccessDenied,
+  ChatAccessResponse,
+  CheckoutResponse,
+  FreemiumStatusResponse,
+  PricesResponse,
+  ReactivateResponse,
+  SubscriptionStatusResponse,
+  SwitchOptionsResponse,
+  UrlResponse,
+} from '@innerview/contracts/billing';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import type { Request } from 'express';
 import { paymentMethodUpdate, startCheckout } from '../actions/checkout.ts';
@@ -5,21 +16,7 @@ import { cancelSubscription, reactivate, switchPlan } from '../actions/plan-chan
 import { type CurrencyHints, chatAccess, pricesOf, statusOf, switchOptions } from '../actions/status.ts';
 import { activateTrial, consumeTokens, freemiumStatus } from '../actions/trial.ts';
 import type { BillingContext } from '../billing-context.ts';
-import {
-  CancelQuery,
-  ChatAccessDenied,
-  ChatAccessResponse,
-  CheckoutResponse,
-  ConsumeTokensQuery,
-  CurrencyQuery,
-  FreemiumStatusResponse,
-  PaidPlanParams,
-  PricesResponse,
-  ReactivateResponse,
-  SubscriptionStatusResponse,
-  SwitchOptionsResponse,
-  UrlResponse,
-} from './schemas.ts';
+import { CancelQuery, ConsumeTokensQuery, CurrencyQuery, PaidPlanParams } from './schemas.ts';
 
 const tags = ['subscriptions'];
 const base = '/api/v1/subscriptions';

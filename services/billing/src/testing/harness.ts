@@ -21,6 +21,7 @@ export const APP_URL = 'http://app.innerview.test';
 
 const billingEventTypes: EventType[] = [
   'billing.subscription.changed',
+  'billing.chat-access.changed',
   'billing.trial.ending',
   'billing.trial.expired',
   'billing.payment.failed',

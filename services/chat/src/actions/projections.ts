@@ -8,7 +8,7 @@ import { openPayload } from '@innerview/crypto';
 import { kitOutbox, PoisonEventError, type Tx } from '@innerview/kit';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ChatContext } from '../chat-context.ts';
-import { applySubscriptionChange, deleteAccess, findAccess, setGraceUntil } from '../db/access.ts';
+import { deleteVerdict, storeVerdict } from '../db/access.ts';
 import { erasedUnderLock, lockPerson } from '../db/erased.ts';
 import { deleteUserGoals } from '../db/goals.ts';
 import { deleteUserMemory } from '../db/memory.ts';
@@ -21,56 +21,32 @@ import { drawFromQuestionnaire } from './memory-sources.ts';
 import { stopUserReplies } from './reply-control.ts';
 import { aad } from './stored-text.ts';
 
-const parseDate = (value: string | null): Date | null => {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-/** `billing.subscription.changed` → the local access projection. */
-export async function subscriptionChanged(
+/**
+ * `billing.chat-access.changed` → the stored verdict (ADR 0066). Chat holds no access policy of its
+ * own: it keeps billing's newest verdict and reads it against its clock at every message.
+ */
+export async function chatAccessChanged(
   chat: ChatContext,
-  event: EventEnvelope<'billing.subscription.changed'>,
+  event: EventEnvelope<'billing.chat-access.changed'>,
   tx: Tx,
 ): Promise<void> {
   // What a message checks first changes here: the cached copy goes (see SendContextCache).
   sendContextCache(chat.service).forget(event.data.userId);
   const { data } = event;
   if (await erasedUnderLock(tx, data.userId)) return;
-  await applySubscriptionChange(
+  await storeVerdict(
     tx,
+    data.userId,
     {
-      userId: data.userId,
-      status: data.status,
-      plan: data.plan,
-      periodEnd: parseDate(data.periodEnd),
+      allowed: data.allowed,
+      allowedUntil: data.allowedUntil ? new Date(data.allowedUntil) : null,
+      reason: data.reason,
+      access: data.access,
       trialTokensRemaining: data.trialTokensRemaining,
-      changedAt: new Date(event.occurredAt),
     },
+    new Date(event.occurredAt),
     chat.service.clock.now(),
   );
-  // Past due: billing's own end of the limited access, to the second, so that both answer alike.
-  const accessUntil = data.status === 'past_due' ? parseDate(data.accessUntil ?? null) : null;
-  // An older event arriving late changed nothing above, and sets nothing here either.
-  if (accessUntil && (await findAccess(tx, data.userId))?.status === 'past_due')
-    await setGraceUntil(tx, data.userId, accessUntil, chat.service.clock.now());
-}
-
-/** `billing.payment.failed`: the past-due grace lasts until the end of `accessUntil` (a date). */
-export async function paymentFailed(
-  chat: ChatContext,
-  event: EventEnvelope<'billing.payment.failed'>,
-  tx: Tx,
-): Promise<void> {
-  // What a message checks first changes here: the cached copy goes (see SendContextCache).
-  sendContextCache(chat.service).forget(event.data.userId);
-  if (await erasedUnderLock(tx, event.data.userId)) return;
-  // A precise end from billing.subscription.changed (same change, delivered first) is kept.
-  const current = await findAccess(tx, event.data.userId);
-  if (current?.status === 'past_due' && current.graceUntil) return;
-  const until = event.data.accessUntil;
-  const end = until ? parseDate(/^\d{4}-\d{2}-\d{2}$/.test(until) ? `${until}T23:59:59.999Z` : until) : null;
-  await setGraceUntil(tx, event.data.userId, end, chat.service.clock.now());
 }
 
 /** The language the person chose: the coach's default when a message does not tell. */
@@ -142,7 +118,7 @@ export async function userErased(
   await deleteReflection(tx, userId);
   // The messages' cascade takes their index rows; this says so without relying on it.
   await deleteUserTokens(tx, userId);
-  await deleteAccess(tx, userId);
+  await deleteVerdict(tx, userId);
   await deleteProfile(tx, userId);
   await deleteUserMemory(tx, userId);
   // Chat's events already sent about the person (their id, token counts, session ids) go too.

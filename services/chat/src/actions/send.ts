@@ -1,10 +1,10 @@
 import { type ChatSendBody, chatMessageKind, chatMessages as chatTexts } from '@innerview/contracts/chat';
+import { decideChatAccess } from '@innerview/contracts/chat-access';
 import { HttpError } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
 import { readMessageAttachments } from '../adapters/attachments/read-message-attachments.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
-import { chatAccess } from '../domain/access.ts';
 import { detectTextLanguage, replyLanguage } from '../domain/language.ts';
 import { assessMessage } from '../domain/safety/assess.ts';
 import type { SafetyReferral } from '../domain/safety/crisis-reply.ts';
@@ -45,7 +45,7 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   const { userId, body } = input;
   const message = body.message.trim();
   const now = service.clock.now();
-  const [{ access: projection, profile }, existing] = await Promise.all([
+  const [{ access: verdict, profile }, existing] = await Promise.all([
     sendContextCache(service).get(service.db, userId),
     body.session_id ? findSessionOf(chat, userId, body.session_id) : Promise.resolve(undefined),
   ]);
@@ -68,7 +68,8 @@ export async function startReply(chat: ChatContext, input: SendInput): Promise<S
   // The model check only where the detector saw nothing but a risk cue is there (docs/safety.md):
   // a message without one goes on exactly as before, with no call and no wait.
   const askModel = !finding && chat.crisisCheck !== null && hasRiskCue(message);
-  const access = chatAccess(projection, now, service.config.CHAT_PAST_DUE_GRACE_DAYS);
+  // Billing's verdict read against the clock: chat holds no access policy of its own (ADR 0066).
+  const access = decideChatAccess(verdict, now);
   // A refusal is never the answer to someone in danger: with no reply to run beside, the check is
   // awaited (at most its time-out) before refusing.
   if (!access.allowed && askModel) finding = await chat.crisisCheck!.check(message, language);

@@ -1,82 +1,72 @@
+import type { ChatAccessKind, ChatAccessVerdict } from '@innerview/contracts/chat-access';
+import type { ChatDenialReason } from '@innerview/contracts/subscription-status';
 import type { Queryable } from '@innerview/kit';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { AccessProjection } from '../domain/access.ts';
-import { subscriptionAccess } from './schema.ts';
+import { chatAccessVerdicts } from './schema.ts';
 
-export async function findAccess(q: Queryable, userId: string): Promise<AccessProjection | undefined> {
+type VerdictRow = typeof chatAccessVerdicts.$inferSelect;
+
+/** A stored row as the verdict `decideChatAccess` reads. */
+export function verdictOf(
+  row: Pick<VerdictRow, 'allowed' | 'allowedUntil' | 'reason' | 'access' | 'trialTokensRemaining'>,
+): ChatAccessVerdict {
+  return {
+    allowed: row.allowed,
+    allowedUntil: row.allowedUntil,
+    reason: row.reason as ChatDenialReason,
+    access: row.access as ChatAccessKind | null,
+    trialTokensRemaining: row.trialTokensRemaining,
+  };
+}
+
+export async function findVerdict(q: Queryable, userId: string): Promise<ChatAccessVerdict | undefined> {
   const [row] = await q
     .select()
-    .from(subscriptionAccess)
-    .where(eq(subscriptionAccess.userId, userId))
+    .from(chatAccessVerdicts)
+    .where(eq(chatAccessVerdicts.userId, userId))
     .limit(1);
-  return row;
+  return row ? verdictOf(row) : undefined;
 }
 
 /**
- * Applies `billing.subscription.changed` unless a later one was applied already (events of one
- * subject arrive in order, but a replay or a second producer must not turn the clock back).
+ * Stores billing's verdict unless a later one was stored already (a replay, a retry from the dead
+ * letters or a second producer must not turn the clock back; duplicates stop at the inbox).
  */
-export async function applySubscriptionChange(
+export async function storeVerdict(
   q: Queryable,
-  values: {
-    userId: string;
-    status: string;
-    plan: string | null;
-    periodEnd: Date | null;
-    trialTokensRemaining: number | null;
-    changedAt: Date;
-  },
+  userId: string,
+  verdict: ChatAccessVerdict,
+  decidedAt: Date,
   now: Date,
 ): Promise<void> {
-  // A new status (or plan) starts a new period: the grace of an earlier failed renewal is over.
+  const values = { ...verdict, decidedAt, updatedAt: now };
   await q
-    .insert(subscriptionAccess)
-    .values({ ...values, graceUntil: null, updatedAt: now })
+    .insert(chatAccessVerdicts)
+    .values({ userId, ...values })
     .onConflictDoUpdate({
-      target: subscriptionAccess.userId,
-      set: {
-        status: values.status,
-        plan: values.plan,
-        periodEnd: values.periodEnd,
-        trialTokensRemaining: values.trialTokensRemaining,
-        changedAt: values.changedAt,
-        updatedAt: now,
-        graceUntil: sql`case when ${subscriptionAccess.status} = ${values.status} then ${subscriptionAccess.graceUntil} else null end`,
-      },
-      setWhere: sql`${subscriptionAccess.changedAt} <= ${values.changedAt.toISOString()}::timestamptz`,
+      target: chatAccessVerdicts.userId,
+      set: values,
+      setWhere: sql`${chatAccessVerdicts.decidedAt} <= ${decidedAt.toISOString()}::timestamptz`,
     });
 }
 
-/** `billing.payment.failed`: how long the limited access of a past-due subscription lasts. */
-export async function setGraceUntil(
-  q: Queryable,
-  userId: string,
-  graceUntil: Date | null,
-  now: Date,
-): Promise<void> {
-  await q
-    .update(subscriptionAccess)
-    .set({ graceUntil, updatedAt: now })
-    .where(eq(subscriptionAccess.userId, userId));
-}
-
-/** A metered reply lowers the local trial quota at once; billing's next event sets the truth. */
+/** A metered reply lowers the local trial quota at once; billing's next verdict sets the truth. */
 export async function useTrialTokens(q: Queryable, userId: string, tokens: number, now: Date): Promise<void> {
   await q
-    .update(subscriptionAccess)
+    .update(chatAccessVerdicts)
     .set({
-      trialTokensRemaining: sql`greatest(0, ${subscriptionAccess.trialTokensRemaining} - ${tokens})`,
+      trialTokensRemaining: sql`greatest(0, ${chatAccessVerdicts.trialTokensRemaining} - ${tokens})`,
       updatedAt: now,
     })
     .where(
       and(
-        eq(subscriptionAccess.userId, userId),
-        eq(subscriptionAccess.status, 'freemium'),
-        isNotNull(subscriptionAccess.trialTokensRemaining),
+        eq(chatAccessVerdicts.userId, userId),
+        eq(chatAccessVerdicts.access, 'trial'),
+        isNotNull(chatAccessVerdicts.trialTokensRemaining),
       ),
     );
 }
 
-export async function deleteAccess(q: Queryable, userId: string): Promise<void> {
-  await q.delete(subscriptionAccess).where(eq(subscriptionAccess.userId, userId));
+export async function deleteVerdict(q: Queryable, userId: string): Promise<void> {
+  await q.delete(chatAccessVerdicts).where(eq(chatAccessVerdicts.userId, userId));
 }

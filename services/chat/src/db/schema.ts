@@ -115,19 +115,19 @@ export const chatSearchTokens = pgTable(
 );
 
 /**
- * Whether a person may chat: the local projection of `billing.subscription.changed` (and the grace
- * end of `billing.payment.failed`). `changed_at` is the occurrence time of the event applied last,
- * so an older event arriving late changes nothing. `trial_tokens_remaining` is also lowered by
- * each metered reply, so the quota holds before billing's next word arrives.
+ * Whether a person may chat: billing's newest verdict (`billing.chat-access.changed`, ADR 0066),
+ * read against the clock at every message (`decideChatAccess`). `decided_at` is the occurrence time
+ * of the verdict stored, so an older one arriving late changes nothing. `trial_tokens_remaining` is
+ * also lowered by each metered reply, so the quota holds before billing's next word arrives.
  */
-export const subscriptionAccess = pgTable('subscription_access', {
+export const chatAccessVerdicts = pgTable('chat_access_verdicts', {
   userId: uuid('user_id').primaryKey(),
-  status: text('status').notNull(),
-  plan: text('plan'),
-  periodEnd: at('period_end'),
+  allowed: boolean('allowed').notNull(),
+  allowedUntil: at('allowed_until'),
+  reason: text('reason').notNull(),
+  access: text('access'),
   trialTokensRemaining: integer('trial_tokens_remaining'),
-  graceUntil: at('grace_until'),
-  changedAt: at('changed_at').notNull(),
+  decidedAt: at('decided_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
 

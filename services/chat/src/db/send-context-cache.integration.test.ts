@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatHarness } from '../testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from '../testing/integration-setup.ts';
 import { readSse } from '../testing/sse-client.ts';
-import { subscriptionAccess } from './schema.ts';
+import { chatAccessVerdicts } from './schema.ts';
 
 // The short-lived cache of a person's access (and profile) before each reply: reused between quick
 // messages, dropped the moment a subscription event changes it. PostgreSQL and the Redis bus.
@@ -44,9 +44,9 @@ describe('access cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect(await status(userId)).toEqual({ status: 200 });
     await h.service.ctx.db
-      .update(subscriptionAccess)
-      .set({ status: 'expired', periodEnd: new Date(h.clock.now().getTime() - DAY) })
-      .where(eq(subscriptionAccess.userId, userId));
+      .update(chatAccessVerdicts)
+      .set({ allowed: false, allowedUntil: null, access: null })
+      .where(eq(chatAccessVerdicts.userId, userId));
     expect(await status(userId)).toEqual({ status: 200 });
   }, 20_000);
 

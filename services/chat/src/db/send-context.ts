@@ -1,10 +1,11 @@
+import type { ChatAccessVerdict } from '@innerview/contracts/chat-access';
 import type { Queryable } from '@innerview/kit';
 import { sql } from 'drizzle-orm';
-import type { AccessProjection } from '../domain/access.ts';
+import { verdictOf } from './access.ts';
 import type { ProfileRow } from './profiles.ts';
 
 export interface SendContext {
-  access: AccessProjection | undefined;
+  access: ChatAccessVerdict | undefined;
   profile: ProfileRow | undefined;
 }
 
@@ -17,26 +18,27 @@ const date = (value: unknown): Date | null =>
  */
 export async function findSendContext(q: Queryable, userId: string): Promise<SendContext> {
   const result = (await q.execute(sql`
-    select a.status, a.period_end, a.trial_tokens_remaining, a.grace_until,
+    select a.allowed, a.allowed_until, a.reason, a.access, a.trial_tokens_remaining,
            p.user_id as profile_user_id, p.language, p.answers_ciphertext, p.answers_revision,
            p.questionnaire_submitted, p.first_opening_at, p.updated_at as profile_updated_at
     from (select ${userId}::uuid as id) as who
-    left join subscription_access a on a.user_id = who.id
+    left join chat_access_verdicts a on a.user_id = who.id
     left join coach_profiles p on p.user_id = who.id
   `)) as unknown as { rows: Array<Record<string, unknown>> };
   const row = result.rows[0];
   if (!row) return { access: undefined, profile: undefined };
   return {
     access:
-      row.status === null || row.status === undefined
+      row.allowed === null || row.allowed === undefined
         ? undefined
-        : {
-            status: String(row.status),
-            periodEnd: date(row.period_end),
+        : verdictOf({
+            allowed: Boolean(row.allowed),
+            allowedUntil: date(row.allowed_until),
+            reason: String(row.reason),
+            access: (row.access as string | null) ?? null,
             trialTokensRemaining:
               row.trial_tokens_remaining === null ? null : Number(row.trial_tokens_remaining),
-            graceUntil: date(row.grace_until),
-          },
+          }),
     profile:
       row.profile_user_id === null || row.profile_user_id === undefined
         ? undefined

@@ -1,81 +1,9 @@
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
 import { describe, expect, it } from 'vitest';
-import { type AccessProjection, chatAccess } from './access.ts';
 import { buildCoachContext } from './coach-context.ts';
 import { detectTextLanguage, fromAcceptLanguage, replyLanguage } from './language.ts';
 import { heuristicTitle, neutralTitle } from './titles.ts';
 import { estimateTokens } from './tokens.ts';
-
-const now = new Date('2026-05-01T10:00:00Z');
-const DAY = 86_400_000;
-const at = (days: number) => new Date(now.getTime() + days * DAY);
-const projection = (p: Partial<AccessProjection>): AccessProjection => ({
-  status: 'monthly',
-  periodEnd: at(10),
-  trialTokensRemaining: null,
-  graceUntil: null,
-  ...p,
-});
-
-describe('chat access', () => {
-  it.each([
-    ['no projection', undefined, 'SUBSCRIPTION_REQUIRED'],
-    ['a trial with quota and days', projection({ status: 'freemium', trialTokensRemaining: 10 }), null],
-    [
-      'a trial without quota',
-      projection({ status: 'freemium', trialTokensRemaining: 0 }),
-      'SUBSCRIPTION_LIMIT_REACHED',
-    ],
-    [
-      'a trial past its end',
-      projection({ status: 'freemium', periodEnd: at(-1), trialTokensRemaining: 10 }),
-      'SUBSCRIPTION_EXPIRED',
-    ],
-    ['monthly', projection({}), null],
-    [
-      'yearly a few hours past renewal',
-      projection({ status: 'yearly', periodEnd: new Date(now.getTime() - 3_600_000) }),
-      null,
-    ],
-    ['monthly two days past renewal', projection({ periodEnd: at(-2) }), 'SUBSCRIPTION_EXPIRED'],
-    ['cancelling at period end', projection({ status: 'cancelling_at_period_end' }), null],
-    ['cancelled before its period end', projection({ status: 'cancelled', periodEnd: at(1) }), null],
-    [
-      'cancelled after its period end',
-      projection({ status: 'cancelled', periodEnd: at(-1) }),
-      'SUBSCRIPTION_EXPIRED',
-    ],
-    [
-      'past due within the grace billing gave',
-      projection({ status: 'past_due', periodEnd: at(-10), graceUntil: at(1) }),
-      null,
-    ],
-    [
-      'past due after the grace billing gave',
-      projection({ status: 'past_due', periodEnd: at(-1), graceUntil: at(-0.1) }),
-      'SUBSCRIPTION_EXPIRED',
-    ],
-    ['past due within the default grace', projection({ status: 'past_due', periodEnd: at(-6) }), null],
-    [
-      'past due after the default grace',
-      projection({ status: 'past_due', periodEnd: at(-8) }),
-      'SUBSCRIPTION_EXPIRED',
-    ],
-    ['expired', projection({ status: 'expired' }), 'SUBSCRIPTION_EXPIRED'],
-  ] as const)('%s → %s', (_label, p, code) => {
-    const decision = chatAccess(p, now, 7);
-    if (code === null) expect(decision.allowed).toBe(true);
-    else expect(decision).toMatchObject({ allowed: false, code });
-  });
-
-  it('meters only the trial', () => {
-    expect(chatAccess(projection({ status: 'freemium', trialTokensRemaining: 5 }), now, 7)).toEqual({
-      allowed: true,
-      metered: true,
-    });
-    expect(chatAccess(projection({}), now, 7)).toEqual({ allowed: true, metered: false });
-  });
-});
 
 describe('language', () => {
   it('reads the best supported language of an Accept-Language header', () => {

@@ -4,7 +4,7 @@ import { parseKeyRing, sealPayload } from '@innerview/crypto';
 import { createEvent, kitInbox } from '@innerview/kit';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccess } from '../db/access.ts';
+import { findVerdict } from '../db/access.ts';
 import { findProfile } from '../db/profiles.ts';
 import { dataKeys } from '../db/schema.ts';
 import { type ChatHarness, startChatHarness, waitUntil } from '../testing/chat-harness.ts';
@@ -44,20 +44,14 @@ function lateEvents(userId: string) {
   const periodEnd = new Date(h.clock.now().getTime() + 30 * 86_400_000).toISOString();
   return [
     {
-      type: 'billing.subscription.changed',
-      data: { userId, status: 'monthly', plan: 'monthly', periodEnd, trialTokensRemaining: null },
-    },
-    {
-      type: 'billing.payment.failed',
+      type: 'billing.chat-access.changed',
       data: {
         userId,
-        email: 'late@example.com',
-        firstName: 'Late',
-        language: 'en',
-        plan: 'monthly',
-        amountMinor: 1900,
-        currency: 'CHF',
-        accessUntil: '2026-06-01',
+        allowed: true,
+        allowedUntil: periodEnd,
+        reason: 'subscription_expired',
+        access: 'full',
+        trialTokensRemaining: null,
       },
     },
     { type: 'auth.settings.changed', data: { userId, language: 'de', theme: 'dark' } },
@@ -78,13 +72,13 @@ describe('events about a person arriving after their erasure', () => {
     await h.subscribe(erased, 'monthly');
     await h.answers(erased, [{ questionKey: 'question_1', answerText: 'Calm mornings' }]);
     await deliver([{ type: 'auth.user.erased', data: { userId: erased } }]);
-    expect(await findAccess(h.service.ctx.db, erased)).toBeUndefined();
+    expect(await findVerdict(h.service.ctx.db, erased)).toBeUndefined();
     expect(await findProfile(h.service.ctx.db, erased)).toBeUndefined();
 
     h.clock.advance(60_000);
     await deliver(lateEvents(erased));
 
-    expect(await findAccess(h.service.ctx.db, erased)).toBeUndefined();
+    expect(await findVerdict(h.service.ctx.db, erased)).toBeUndefined();
     expect(await findProfile(h.service.ctx.db, erased)).toBeUndefined();
     const [key] = await h.service.ctx.db.select().from(dataKeys).where(eq(dataKeys.userId, erased));
     expect(key).toMatchObject({ wrappedKey: null, destroyedAt: expect.any(Date) });
@@ -93,7 +87,7 @@ describe('events about a person arriving after their erasure', () => {
   it('still apply to a person who was not erased', async () => {
     const other = randomUUID();
     await deliver(lateEvents(other));
-    expect(await findAccess(h.service.ctx.db, other)).toMatchObject({ status: 'monthly' });
+    expect(await findVerdict(h.service.ctx.db, other)).toMatchObject({ allowed: true, access: 'full' });
     expect(await findProfile(h.service.ctx.db, other)).toMatchObject({
       language: 'de',
       answersRevision: 7,

@@ -1,5 +1,13 @@
 import { ErrorBody } from '@innerview/contracts';
-import { GOAL_NOTE_MAX, GOAL_TITLE_MAX, Goal, GoalCheckin, GoalStatus } from '@innerview/contracts/goals';
+import {
+  GOAL_NOTE_MAX,
+  GOAL_TITLE_MAX,
+  Goal,
+  GoalCheckin,
+  GoalList,
+  GoalSettings,
+  GoalStatus,
+} from '@innerview/contracts/goals';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
 import { openWithCheckin } from '../actions/checkin-opening.ts';
@@ -43,7 +51,7 @@ export function goalRoutes(chat: ChatContext): RouteDefinition[] {
     if (!uuid.test(id)) throw new HttpError(404);
     return id;
   };
-  const Reflection = z.object({ weekly_reflection: z.boolean() });
+  const Reflection = GoalSettings;
   return [
     defineRoute({
       method: 'get',
@@ -68,7 +76,7 @@ export function goalRoutes(chat: ChatContext): RouteDefinition[] {
       path: '/api/v1/goals/',
       summary: "The person's goals, oldest first",
       tags: ['goals'],
-      responses: { 200: { description: 'Goals', schema: z.object({ goals: z.array(Goal) }) } },
+      responses: { 200: { description: 'Goals', schema: GoalList } },
       handler: ({ userId }) => listGoals(chat, userId),
     }),
     defineRoute({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, type EventData, type EventEnvelope, type EventType } from '@innerview/contracts';
+import type { ChatDenialReason, SubscriptionStatus } from '@innerview/contracts/subscription-status';
 import { generateKeyText, parseKeyRing, sealPayload } from '@innerview/crypto';
 import {
   createEvent,
@@ -14,7 +15,7 @@ import {
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { type ChatServiceOptions, createChatService } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
-import { findAccess } from '../db/access.ts';
+import { findVerdict } from '../db/access.ts';
 import { findProfile } from '../db/profiles.ts';
 
 /**
@@ -34,12 +35,14 @@ export interface ChatHarness {
   call(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Response>;
   /** Publishes an event as its producer would (validated, stamped with the test clock). */
   publish<T extends EventType>(type: T, data: EventData<T>, occurredAt?: Date): Promise<void>;
-  /** Publishes `billing.subscription.changed` and waits until chat's projection shows it. */
-  subscribe(
-    userId: string,
-    status?: EventData<'billing.subscription.changed'>['status'],
-    extra?: Partial<EventData<'billing.subscription.changed'>>,
-  ): Promise<void>;
+  /**
+   * Plays billing for a subscription in `status`: publishes a `billing.chat-access.changed` verdict
+   * of that kind (allowed until `periodEnd`, 20 days from now unless given) and waits until chat
+   * stored it. Tests of access itself publish their verdicts with `grant`.
+   */
+  subscribe(userId: string, status?: SubscriptionStatus, extra?: SubscribeExtra): Promise<void>;
+  /** Publishes billing's verdict as it is (each newer than the last) and waits until chat stored it. */
+  grant(userId: string, verdict: Omit<ChatAccessVerdictData, 'userId'>): Promise<void>;
   /** Publishes the person's questionnaire answers (sealed, as the questionnaire service does) and waits. */
   answers(
     userId: string,
@@ -55,6 +58,50 @@ export interface ChatHarness {
   /** Waits until every reply in flight is persisted. */
   settle(): Promise<void>;
   stop(): Promise<void>;
+}
+
+type ChatAccessVerdictData = EventData<'billing.chat-access.changed'>;
+
+export interface SubscribeExtra {
+  periodEnd?: string;
+  trialTokensRemaining?: number | null;
+}
+
+/** The verdict billing would publish for a subscription of this kind (a test's stand-in). */
+function verdictFor(
+  status: SubscriptionStatus,
+  periodEnd: string,
+  trialTokensRemaining: number | null,
+): Omit<ChatAccessVerdictData, 'userId'> {
+  const allowed = (access: 'trial' | 'full' | 'limited', reason: ChatDenialReason) => ({
+    allowed: true,
+    allowedUntil: periodEnd,
+    reason,
+    access,
+    trialTokensRemaining: access === 'trial' ? trialTokensRemaining : null,
+  });
+  const refused = (reason: ChatDenialReason) => ({
+    allowed: false,
+    allowedUntil: null,
+    reason,
+    access: null,
+    trialTokensRemaining: null,
+  });
+  switch (status) {
+    case 'freemium':
+      return allowed('trial', 'trial_expired');
+    case 'monthly':
+    case 'yearly':
+      return allowed('full', 'subscription_expired');
+    case 'cancelling_at_period_end':
+      return allowed('full', 'subscription_cancelled');
+    case 'past_due':
+      return allowed('limited', 'payment_past_due');
+    case 'cancelled':
+      return refused('subscription_cancelled');
+    case 'expired':
+      return refused('subscription_expired');
+  }
 }
 
 export interface CallOptions {
@@ -158,26 +205,24 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     call,
     publish,
     async subscribe(userId, status = 'monthly', extra = {}) {
-      const data = {
-        userId,
-        status,
-        plan:
-          status === 'freemium'
-            ? ('freemium' as const)
-            : status === 'yearly'
-              ? ('yearly' as const)
-              : ('monthly' as const),
-        periodEnd: new Date(clock.now().getTime() + 20 * 86_400_000).toISOString(),
-        trialTokensRemaining: status === 'freemium' ? 100_000 : null,
-        ...extra,
-      };
-      // Each change is newer than the last, as billing's are.
+      const periodEnd = extra.periodEnd ?? new Date(clock.now().getTime() + 20 * 86_400_000).toISOString();
+      const tokens = extra.trialTokensRemaining === undefined ? 100_000 : extra.trialTokensRemaining;
+      await harness.grant(userId, verdictFor(status, periodEnd, tokens));
+    },
+    async grant(userId, verdict) {
+      // Each verdict is newer than the last, as billing's are.
       harnessSeq += 1;
       const at = new Date(clock.now().getTime() + harnessSeq);
-      await publish('billing.subscription.changed', data, at);
+      await publish('billing.chat-access.changed', { userId, ...verdict }, at);
       await waitUntil(async () => {
-        const row = await findAccess(service.ctx.db, userId);
-        return row?.status === status && row.trialTokensRemaining === data.trialTokensRemaining;
+        const stored = await findVerdict(service.ctx.db, userId);
+        return (
+          stored?.allowed === verdict.allowed &&
+          stored.reason === verdict.reason &&
+          stored.access === verdict.access &&
+          (stored.allowedUntil?.toISOString() ?? null) === verdict.allowedUntil &&
+          stored.trialTokensRemaining === verdict.trialTokensRemaining
+        );
       });
     },
     async answers(userId, answers, revision = 1, wait = true) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { openDatabase } from '@innerview/kit';
 import { fetchAsGateway, testSigningKey } from '@innerview/kit/testing/signed-calls';
-import { applySubscriptionChange } from '../db/access.ts';
+import { storeVerdict } from '../db/access.ts';
 import { type SseEvent, sseEvents } from './sse-client.ts';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
@@ -99,21 +99,22 @@ export async function readAllEvents(response: Response): Promise<SseEvent[]> {
   return events;
 }
 
-/** Gives the person a monthly plan in chat's projection, as billing's event would. */
+/** Gives the person a paid plan's access in chat's store, as billing's verdict would. */
 export async function allowChat(databaseUrl: string, userId: string): Promise<void> {
   const db = await openDatabase({ url: databaseUrl, dataDir: '', poolSize: 1 });
   try {
     const now = new Date();
-    await applySubscriptionChange(
+    await storeVerdict(
       db.db,
+      userId,
       {
-        userId,
-        status: 'monthly',
-        plan: 'monthly',
-        periodEnd: new Date(now.getTime() + 20 * 86_400_000),
+        allowed: true,
+        allowedUntil: new Date(now.getTime() + 20 * 86_400_000),
+        reason: 'subscription_expired',
+        access: 'full',
         trialTokensRemaining: null,
-        changedAt: now,
       },
+      now,
       now,
     );
   } finally {
