@@ -142,7 +142,7 @@ async function checkFile(fc: FilesContext, file: IncomingFile): Promise<CheckedF
   }
   let bytes: Buffer;
   try {
-    bytes = stripImageMetadata(detection.kind, file.bytes);
+    bytes = await stripImageMetadata(detection.kind, file.bytes);
   } catch (err) {
     if (err instanceof ImageFormatError)
       throw new HttpError(422, fieldError(messages.unreadable(name)), codes.unreadable);

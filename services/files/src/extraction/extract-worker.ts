@@ -11,7 +11,7 @@ async function extract(): Promise<ExtractionAnswer> {
     const result =
       request.kind === 'pdf'
         ? await extractPdfText(request.bytes, request.maxPages, request.maxChars)
-        : extractDocxText(Buffer.from(request.bytes), request.maxChars);
+        : await extractDocxText(request.bytes, request.maxChars);
     return { ok: true, ...result };
   } catch (err) {
     // The error's name only: its message could quote the document.
