@@ -2,9 +2,14 @@ import sharp from 'sharp';
 import type { FileKind } from './detect-type.ts';
 import { MAX_IMAGE_PIXELS } from './limits.ts';
 
-/** The image cannot be decoded: damaged, cut short, too many pixels, or not the format it claims. */
+/** The image cannot be decoded: damaged, cut short, or not the format it claims; or it has too many pixels. */
 export class ImageFormatError extends Error {
   override name = 'ImageFormatError';
+  readonly reason: 'damaged' | 'too-many-pixels';
+  constructor(reason: 'damaged' | 'too-many-pixels') {
+    super(`image refused: ${reason}`);
+    this.reason = reason;
+  }
 }
 
 // Decoded images are not kept between uploads: each is read once.
@@ -27,8 +32,9 @@ export async function stripImageMetadata(kind: FileKind, bytes: Buffer): Promise
     const encoded =
       kind === 'jpeg' ? image.jpeg({ quality: 90 }) : kind === 'png' ? image.png() : image.webp({ quality: 90 });
     return await encoded.toBuffer();
-  } catch {
-    // sharp's message may name the file's internals: the caller only needs "not readable".
-    throw new ImageFormatError(`the ${kind} image could not be decoded`);
+  } catch (err) {
+    // sharp's message may quote the file's internals: only which of the two it was is kept.
+    const tooLarge = err instanceof Error && /pixel limit/i.test(err.message);
+    throw new ImageFormatError(tooLarge ? 'too-many-pixels' : 'damaged');
   }
 }
