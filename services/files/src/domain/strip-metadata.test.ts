@@ -48,7 +48,8 @@ describe('stripImageMetadata (sharp re-encodes the image)', () => {
     });
     expect(has(tagged, 'GPSLatitude 47.3769')).toBe(true);
     const stripped = await stripImageMetadata('jpeg', tagged);
-    for (const text of ['Exif', 'GPSLatitude', 'Taken at home', 'payload']) expect(has(stripped, text)).toBe(false);
+    for (const text of ['Exif', 'GPSLatitude', 'Taken at home', 'payload'])
+      expect(has(stripped, text)).toBe(false);
     expect(await sharp(stripped).metadata()).toMatchObject({ format: 'jpeg', width: 2, height: 2 });
   });
 
@@ -91,11 +92,15 @@ describe('stripImageMetadata (sharp re-encodes the image)', () => {
   });
 
   it('refuses truncated images', async () => {
-    await expect(stripImageMetadata('png', makePng().subarray(0, 40))).rejects.toBeInstanceOf(ImageFormatError);
+    await expect(stripImageMetadata('png', makePng().subarray(0, 40))).rejects.toBeInstanceOf(
+      ImageFormatError,
+    );
     await expect(stripImageMetadata('jpeg', makeJpeg().subarray(0, 10))).rejects.toMatchObject({
       reason: 'damaged',
     });
-    await expect(stripImageMetadata('webp', makeWebp().subarray(0, 30))).rejects.toBeInstanceOf(ImageFormatError);
+    await expect(stripImageMetadata('webp', makeWebp().subarray(0, 30))).rejects.toBeInstanceOf(
+      ImageFormatError,
+    );
   });
 
   it('leaves other kinds untouched', async () => {

@@ -26,11 +26,18 @@ export async function stripImageMetadata(kind: FileKind, bytes: Buffer): Promise
   if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') return bytes;
   try {
     // failOn 'warning': a truncated or damaged image is refused rather than half decoded.
-    const image = sharp(bytes, { animated: true, failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS })
-      .autoOrient();
+    const image = sharp(bytes, {
+      animated: true,
+      failOn: 'warning',
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    }).autoOrient();
     // Quality 90: a second lossy pass that people do not see; PNG stays lossless.
     const encoded =
-      kind === 'jpeg' ? image.jpeg({ quality: 90 }) : kind === 'png' ? image.png() : image.webp({ quality: 90 });
+      kind === 'jpeg'
+        ? image.jpeg({ quality: 90 })
+        : kind === 'png'
+          ? image.png()
+          : image.webp({ quality: 90 });
     return await encoded.toBuffer();
   } catch (err) {
     // sharp's message may quote the file's internals: only which of the two it was is kept.

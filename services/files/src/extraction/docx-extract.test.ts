@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentXmlWithBody, makeDocx, makeDocxOf, makeZip, makeZipBombDocx } from '../testing/fixtures.ts';
 import { ZipFormatError } from '../domain/zip.ts';
+import { documentXmlWithBody, makeDocx, makeDocxOf, makeZip, makeZipBombDocx } from '../testing/fixtures.ts';
 import { extractDocxText } from './docx-extract.ts';
 
 const run = (inner: string) => `<w:r>${inner}</w:r>`;
@@ -8,9 +8,9 @@ const p = (...runs: string[]) => `<w:p>${runs.join('')}</w:p>`;
 
 describe('extractDocxText (fflate inflates, mammoth reads)', () => {
   it('gives a DOCX’s paragraphs as lines', async () => {
-    expect(await extractDocxText(makeDocx(['Dear diary,', 'Today was calm.', 'Fish & <chips>']), 1000)).toEqual(
-      { text: 'Dear diary,\nToday was calm.\nFish & <chips>', truncated: false },
-    );
+    expect(
+      await extractDocxText(makeDocx(['Dear diary,', 'Today was calm.', 'Fish & <chips>']), 1000),
+    ).toEqual({ text: 'Dear diary,\nToday was calm.\nFish & <chips>', truncated: false });
   });
 
   it('keeps tabs and line breaks, decodes entities, and leaves deleted text out', async () => {
@@ -18,7 +18,10 @@ describe('extractDocxText (fflate inflates, mammoth reads)', () => {
       p(run('<w:t>Fish &amp; chips</w:t>'), run('<w:tab/><w:t xml:space="preserve"> &#233;t&#xE9;</w:t>')) +
         p(run('<w:t>Line</w:t><w:br/><w:t>break</w:t>')) +
         p('<w:del w:id="1" w:author="A">', run('<w:delText>deleted</w:delText>'), '</w:del>') +
-        '<w:tbl><w:tr><w:tc>' + p(run('<w:t>cell one</w:t>')) + '</w:tc><w:tc>' + p(run('<w:t>cell two</w:t>')) +
+        '<w:tbl><w:tr><w:tc>' +
+        p(run('<w:t>cell one</w:t>')) +
+        '</w:tc><w:tc>' +
+        p(run('<w:t>cell two</w:t>')) +
         '</w:tc></w:tr></w:tbl>',
     );
     expect(await extractDocxText(makeDocxOf(xml), 1000)).toEqual({
