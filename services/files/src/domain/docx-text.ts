@@ -1,35 +1,49 @@
 import { type ExtractedText, truncateText } from './text.ts';
 
-/** The part of mammoth's document tree that text is read from (`mammoth/lib/documents.js`). */
-export interface DocxNode {
-  type: string;
-  value?: string;
-  children?: DocxNode[];
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, name: string) => {
+    if (name.startsWith('#x')) return codePoint(Number.parseInt(name.slice(2), 16), whole);
+    if (name.startsWith('#')) return codePoint(Number.parseInt(name.slice(1), 10), whole);
+    return ENTITIES[name] ?? whole;
+  });
+}
+
+function codePoint(value: number, fallback: string): string {
+  return Number.isInteger(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : fallback;
 }
 
 /**
- * The text of a DOCX's document tree as mammoth reads it: runs' text, paragraphs (table cells'
- * included) as lines, tabs and line breaks kept, at most three line ends in a row. mammoth already
- * leaves deleted revisions out. Walking stops one character past the cap: that says "truncated".
+ * The text of a DOCX main part (`word/document.xml`): the runs' `<w:t>` text, paragraphs as lines,
+ * tabs and breaks kept. One linear pass over the tags; no DTD, no entity expansion beyond the five
+ * XML ones and character references, so no XML bomb can grow it.
  */
-export function docxTreeToText(root: DocxNode, maxChars: number): ExtractedText {
+export function docxXmlToText(xml: string, maxChars: number): ExtractedText {
   const parts: string[] = [];
   let length = 0;
+  let inText = false;
   const push = (piece: string) => {
     parts.push(piece);
     length += piece.length;
   };
-  const visit = (node: DocxNode): void => {
-    if (length > maxChars) return;
-    if (node.type === 'text') push(node.value ?? '');
-    else if (node.type === 'tab') push('\t');
-    else if (node.type === 'break') push('\n');
-    else {
-      for (const child of node.children ?? []) visit(child);
-      if (node.type === 'paragraph') push('\n');
+  const tag = /<(\/?)([A-Za-z_][\w.:-]*)[^>]*?(\/?)>|([^<]+)/g;
+  for (let match = tag.exec(xml); match !== null; match = tag.exec(xml)) {
+    const [, closing, name, selfClosing, text] = match;
+    if (text !== undefined) {
+      if (inText) push(decodeEntities(text));
+    } else if (name === 'w:t') {
+      inText = !closing && !selfClosing;
+    } else if (closing && name === 'w:p') {
+      push('\n');
+    } else if (!closing && (name === 'w:tab' || name === 'w:ptab')) {
+      push('\t');
+    } else if (!closing && (name === 'w:br' || name === 'w:cr')) {
+      push('\n');
     }
-  };
-  visit(root);
+    // Past the cap only the truncation flag is still needed: one character more says it.
+    if (length > maxChars) break;
+  }
   return truncateText(
     parts
       .join('')

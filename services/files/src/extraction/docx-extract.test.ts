@@ -6,7 +6,7 @@ import { extractDocxText } from './docx-extract.ts';
 const run = (inner: string) => `<w:r>${inner}</w:r>`;
 const p = (...runs: string[]) => `<w:p>${runs.join('')}</w:p>`;
 
-describe('extractDocxText (fflate inflates, mammoth reads)', () => {
+describe('extractDocxText (fflate inflates, one pass reads the lines)', () => {
   it('gives a DOCX’s paragraphs as lines', async () => {
     expect(
       await extractDocxText(makeDocx(['Dear diary,', 'Today was calm.', 'Fish & <chips>']), 1000),

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ExtractionAnswer, ExtractionRequest } from './extraction-types.ts';
 
 // Runs in a worker thread (see `text-extractor.ts`): one file, one answer, then terminated.
-// Only the one reader this file needs is loaded (pdf.js or mammoth: each takes 70–160 ms to load).
+// Only the one reader this file needs is loaded (pdf.js takes 70–160 ms to load).
 const request = workerData as ExtractionRequest;
 
 async function extract(): Promise<ExtractionAnswer> {
