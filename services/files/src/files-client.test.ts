@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { FilesClientError, fetchExtractedTexts } from '@innerview/files-client';
 import { type CallSigner, callSigner } from '@innerview/kit/trust';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripImageMetadata } from './domain/strip-metadata.ts';
 import { makeDocx, makePng } from './testing/fixtures.ts';
 import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
 
@@ -46,12 +47,14 @@ describe('fetchExtractedTexts', () => {
       fileIds: [png.id, docx.id],
       sessionId: session,
     });
+    // What is stored is the image as sharp re-encoded it, without metadata.
+    const storedPng = await stripImageMetadata('png', makePng());
     expect(texts).toEqual([
       {
         id: png.id,
         name: 'photo.png',
         type: 'image/png',
-        size: makePng().length,
+        size: storedPng.length,
         text: null,
         image: true,
         truncated: false,
@@ -73,7 +76,7 @@ describe('fetchExtractedTexts', () => {
       fileIds: [png.id],
       includeImageData: true,
     });
-    expect(Buffer.from(withImage[0]!.image_data!, 'base64').equals(makePng())).toBe(true);
+    expect(Buffer.from(withImage[0]!.image_data!, 'base64').equals(storedPng)).toBe(true);
   });
 
   it('throws FilesClientError with the status and code of a refusal', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { gatewayHeaders } from '@innerview/kit/testing/signed-calls';
 import { pino } from 'pino';
@@ -92,6 +93,22 @@ describe('files service, embedded', () => {
     expect(answer.headers.get('content-type')).toBe('image/jpeg');
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(answer.bytes.includes(Buffer.from('46.2044'))).toBe(false);
+  });
+
+  it('refuses an image claiming more pixels than it may have, as not readable, and logs only why', async () => {
+    const me = randomUUID();
+    // A real PNG whose header says 10 000 × 10 000: 100 megapixels from a hundred bytes.
+    const png = makePng();
+    png.writeUInt32BE(10_000, 16);
+    png.writeUInt32BE(10_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    const answer = await h.upload(me, 'upload', [{ name: 'huge.png', bytes: png }]);
+    expect(answer.status).toBe(422);
+    expect(answer.body.code).toBe('FILE_NOT_READABLE');
+    expect(answer.body.detail[0].msg).toMatch(/^"huge.png" could not be read/);
+    expect(logLines.some((line) => line.includes('too-many-pixels') && !line.includes('huge.png'))).toBe(
+      true,
+    );
   });
 
   it.each([

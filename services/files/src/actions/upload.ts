@@ -142,10 +142,12 @@ async function checkFile(fc: FilesContext, file: IncomingFile): Promise<CheckedF
   }
   let bytes: Buffer;
   try {
-    bytes = stripImageMetadata(detection.kind, file.bytes);
+    bytes = await stripImageMetadata(detection.kind, file.bytes);
   } catch (err) {
-    if (err instanceof ImageFormatError)
+    if (err instanceof ImageFormatError) {
+      fc.service.log.warn({ kind: detection.kind, reason: err.reason }, 'file refused: image not readable');
       throw new HttpError(422, fieldError(messages.unreadable(name)), codes.unreadable);
+    }
     throw err;
   }
   let text: ExtractedText | null;

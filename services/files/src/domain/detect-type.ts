@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
-import { isZip, readZipDirectory, type ZipBombReason, zipBombReason } from './zip.ts';
+import { isZip, listZipEntries, type ZipBombReason, zipBombReason } from './zip.ts';
 
 /** The kinds of file the service accepts (issue 8), each recognised by its content. */
 export const FILE_KINDS = ['pdf', 'docx', 'png', 'jpeg', 'webp', 'text', 'markdown'] as const;
@@ -36,6 +36,9 @@ const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
  * What a file is, from its bytes alone; the name only tells Markdown from plain text once the
  * content is text. A DOCX is a ZIP with `word/document.xml`, read from its central directory and
  * refused when that describes a bomb; any other ZIP (a renamed JAR, XLSX, …) is unsupported.
+ * The four signatures we accept stay plain prefix checks (ADR 70): file-type names finer kinds
+ * (an Illustrator PDF, an animated PNG) that are still the PDF or PNG we take, and it would open
+ * a ZIP before our bomb check; it judges every other binary format.
  */
 export async function detectFileKind(bytes: Buffer, name: string): Promise<Detection> {
   if (bytes.length === 0) return { ok: false, reason: 'empty' };
@@ -53,15 +56,15 @@ export async function detectFileKind(bytes: Buffer, name: string): Promise<Detec
 }
 
 function detectDocx(bytes: Buffer): Detection {
-  let directory: ReturnType<typeof readZipDirectory>;
+  let entries: ReturnType<typeof listZipEntries>;
   try {
-    directory = readZipDirectory(bytes);
+    entries = listZipEntries(bytes);
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
-  const bomb = zipBombReason(directory);
+  const bomb = zipBombReason(entries);
   if (bomb) return { ok: false, reason: 'bomb', bomb };
-  const names = new Set(directory.entries.map((e) => e.name));
+  const names = new Set(entries.map((e) => e.name));
   if (names.has('word/document.xml') && names.has('[Content_Types].xml')) return { ok: true, kind: 'docx' };
   return { ok: false, reason: 'unsupported' };
 }

@@ -10,6 +10,12 @@ export const MAX_ZIP_UNCOMPRESSED_BYTES = 50 * 1024 * 1024;
 export const MAX_ZIP_RATIO = 100;
 export const MAX_ZIP_ENTRIES = 1000;
 
+/**
+ * An image larger than this (all frames of an animation together) is refused before decoding: a
+ * few kilobytes of PNG can claim gigapixels. 50 megapixels holds an 8K photo.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 /** Text extraction caps: the rest is dropped and the text marked truncated. */
 export const MAX_EXTRACTED_PAGES = 50;
 export const MAX_EXTRACTED_CHARS = 200_000;

@@ -89,9 +89,13 @@ const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 /** The main part of a DOCX with one paragraph per entry. */
 export function documentXml(paragraphs: string[]): string {
-  const body = paragraphs
-    .map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`)
-    .join('');
+  return documentXmlWithBody(
+    paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`).join(''),
+  );
+}
+
+/** The main part of a DOCX around `body`, WordprocessingML written by hand. */
+export function documentXmlWithBody(body: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
 }
 
@@ -102,10 +106,15 @@ const rels =
 
 /** A minimal DOCX: content types, relationships and the main part. */
 export function makeDocx(paragraphs: string[], extra: ZipItem[] = []): Buffer {
+  return makeDocxOf(documentXml(paragraphs), extra);
+}
+
+/** A minimal DOCX whose main part is `xml`. */
+export function makeDocxOf(xml: string, extra: ZipItem[] = []): Buffer {
   return makeZip([
     { name: '[Content_Types].xml', data: Buffer.from(contentTypes) },
     { name: '_rels/.rels', data: Buffer.from(rels) },
-    { name: 'word/document.xml', data: Buffer.from(documentXml(paragraphs)) },
+    { name: 'word/document.xml', data: Buffer.from(xml) },
     ...extra,
   ]);
 }
@@ -197,7 +206,8 @@ export function makeWebp(metadata?: string): Buffer {
   const vp8x = Buffer.from([flags, 0, 0, 0, 1, 0, 0, 1, 0, 0]);
   const chunks = [
     riffChunk('VP8X', vp8x),
-    riffChunk('VP8L', Buffer.from([0x2f, 1, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11])),
+    // A real 2×2 red lossless image (as sharp encodes it), so decoders read it.
+    riffChunk('VP8L', Buffer.from('2f014000000710fd8ffe0722a2ff01', 'hex')),
   ];
   if (metadata) {
     chunks.push(riffChunk('EXIF', Buffer.concat([Buffer.from('MM\0*'), Buffer.from(metadata)])));
