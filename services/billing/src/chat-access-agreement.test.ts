@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createEventBus, type EventBus, ManualClock } from '@innerview/kit';
+import { createEventBus, type EventBus, kitInbox, ManualClock } from '@innerview/kit';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccess } from '../../chat/src/db/access.ts';
 import { type ChatHarness, startChatHarness, waitUntil } from '../../chat/src/testing/chat-harness.ts';
@@ -65,13 +66,22 @@ describe('past due: limited access until access_until, in billing and in chat al
     await billing.sweep();
     const status = await billing.call('GET', '/api/v1/subscriptions/status', userId);
     expect(status.body).toMatchObject({ subscription_status: 'past_due', access_until: '2026-04-12' });
-    // Chat has both of billing's events (the change and the payment failure) before we ask it.
-    await billing.waitForEvent('billing.payment.failed', (e) => e.subject === userId);
+    // Chat has handled both of billing's events (the change and the payment failure) before we ask it.
+    const failed = await billing.waitForEvent('billing.payment.failed', (e) => e.subject === userId);
+    const pastDue = await billing.waitForEvent(
+      'billing.subscription.changed',
+      (e) => e.subject === userId && e.data.status === 'past_due',
+    );
     await waitUntil(async () => {
-      const access = await findAccess(chat.service.ctx.db, userId);
-      return access?.status === 'past_due' && access.graceUntil !== null;
+      const handled = await chat.service.ctx.db
+        .select()
+        .from(kitInbox)
+        .where(inArray(kitInbox.eventId, [failed.id, pastDue.id]));
+      return handled.length === 2;
     }, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const access = await findAccess(chat.service.ctx.db, userId);
+    expect(access?.status).toBe('past_due');
+    expect(access?.graceUntil).not.toBeNull();
 
     expect(await billingSays(userId)).toEqual({ allowed: true, access: 'limited' });
     expect(await chatSays(userId)).toEqual({ allowed: true });

@@ -115,12 +115,12 @@ describe('access from the subscription projection', () => {
     const userId = randomUUID();
     await h.subscribe(userId, 'expired', { periodEnd: iso(-DAY) });
     await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_expired');
-    await h.publish(
+    const late = await h.publish(
       'billing.subscription.changed',
       { userId, status: 'monthly', plan: 'monthly', periodEnd: iso(20 * DAY), trialTokensRemaining: null },
       new Date(h.clock.now().getTime() - 60_000),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.handled(late);
     expect((await findAccess(h.service.ctx.db, userId))?.status).toBe('expired');
     await expectRefused(userId, 403, 'SUBSCRIPTION_EXPIRED', 'subscription_expired');
   });
@@ -197,7 +197,8 @@ describe('safety', () => {
     });
     expect(JSON.stringify(flagged)).not.toContain('suicider');
     // No tokens are metered for a crisis answer.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await h.settle();
+    await h.allDelivered();
     expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.userId === userId)).toBe(false);
   });
 

@@ -6,12 +6,15 @@ import {
   createEventBus,
   createLogger,
   type EventBus,
+  kitInbox,
   ManualClock,
   type RunningService,
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { eq } from 'drizzle-orm';
 import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findAccess } from '../db/access.ts';
@@ -32,8 +35,10 @@ export interface ChatHarness {
   eventsOf<T extends EventType>(type: T): EventEnvelope<T>[];
   eventPayloadKey: string;
   call(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Response>;
-  /** Publishes an event as its producer would (validated, stamped with the test clock). */
-  publish<T extends EventType>(type: T, data: EventData<T>, occurredAt?: Date): Promise<void>;
+  /** Publishes an event as its producer would (validated, stamped with the test clock); returns it. */
+  publish<T extends EventType>(type: T, data: EventData<T>, occurredAt?: Date): Promise<EventEnvelope<T>>;
+  /** Waits until chat has handled the event (its inbox row), applied or, when it is stale, ignored. */
+  handled(event: EventEnvelope): Promise<void>;
   /** Publishes `billing.subscription.changed` and waits until chat's projection shows it. */
   subscribe(
     userId: string,
@@ -46,7 +51,7 @@ export interface ChatHarness {
     answers: Array<{ questionKey: string; answerText: string }>,
     revision?: number,
     wait?: boolean,
-  ): Promise<void>;
+  ): Promise<EventEnvelope<'questionnaire.answers.changed'>>;
   waitForEvent<T extends EventType>(
     type: T,
     match?: (event: EventEnvelope<T>) => boolean,
@@ -54,6 +59,11 @@ export interface ChatHarness {
   ): Promise<EventEnvelope<T>>;
   /** Waits until every reply in flight is persisted. */
   settle(): Promise<void>;
+  /**
+   * Waits until every event chat has written so far reached `events` (after `settle`, for a reply's
+   * events): then a test that counts them needs no pause for strays.
+   */
+  allDelivered(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -140,9 +150,9 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
 
   const publish: ChatHarness['publish'] = async (type, data, occurredAt) => {
     const subject = (data as { userId?: string }).userId ?? randomUUID();
-    await bus.publish([
-      createEvent(type, subject, data, { occurredAt: (occurredAt ?? clock.now()).toISOString() }),
-    ]);
+    const event = createEvent(type, subject, data, { occurredAt: (occurredAt ?? clock.now()).toISOString() });
+    await bus.publish([event]);
+    return event;
   };
 
   let harnessSeq = 0;
@@ -157,6 +167,12 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     eventPayloadKey,
     call,
     publish,
+    async handled(event) {
+      await waitUntil(
+        async () =>
+          (await service.ctx.db.select().from(kitInbox).where(eq(kitInbox.eventId, event.id))).length > 0,
+      );
+    },
     async subscribe(userId, status = 'monthly', extra = {}) {
       const data = {
         userId,
@@ -182,7 +198,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     },
     async answers(userId, answers, revision = 1, wait = true) {
       const sealed = sealPayload(payloadKeys, JSON.stringify({ answers }), answersSnapshotAad(userId));
-      await publish('questionnaire.answers.changed', {
+      const event = await publish('questionnaire.answers.changed', {
         userId,
         revision,
         submitted: true,
@@ -192,6 +208,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         await waitUntil(
           async () => (await findProfile(service.ctx.db, userId))?.answersRevision === revision,
         );
+      return event;
     },
     async waitForEvent(type, match, timeoutMs = 5000) {
       return waitUntil(
@@ -204,6 +221,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
       while (chat.tasks.size + chat.background.size > 0)
         await Promise.allSettled([...chat.tasks, ...chat.background]);
     },
+    allDelivered: () => everyEventDelivered(service.ctx.db, () => events, chatEventTypes),
     async stop() {
       await stopReplies(chat);
       await collector.stop();
