@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@innerview/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db.ts';
-import { kitOutbox } from '../events/schema.ts';
+import { kitInbox, kitOutbox } from '../events/schema.ts';
 
 /**
  * Waits until every event a service has written to its outbox so far (of `types`, when given) is
@@ -27,6 +27,22 @@ export async function everyEventDelivered(
     if (missing.length === 0) return;
     if (Date.now() > deadline)
       throw new Error(`${missing.length} written events not delivered within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Waits until the service behind `db` has handled `event` (its inbox row is there): applied, or
+ * ignored as stale. A test then checks that a late event changed nothing, with no pause.
+ */
+export async function eventHandled(
+  db: Db,
+  event: Pick<EventEnvelope, 'id'>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await db.select().from(kitInbox).where(eq(kitInbox.eventId, event.id))).length === 0) {
+    if (Date.now() > deadline) throw new Error(`event ${event.id} not handled within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -6,15 +6,13 @@ import {
   createEventBus,
   createLogger,
   type EventBus,
-  kitInbox,
   ManualClock,
   type RunningService,
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
-import { everyEventDelivered } from '@innerview/kit/testing/delivered';
+import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
-import { eq } from 'drizzle-orm';
 import { type ChatServiceOptions, createChatService, stopReplies } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findAccess } from '../db/access.ts';
@@ -167,12 +165,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     eventPayloadKey,
     call,
     publish,
-    async handled(event) {
-      await waitUntil(
-        async () =>
-          (await service.ctx.db.select().from(kitInbox).where(eq(kitInbox.eventId, event.id))).length > 0,
-      );
-    },
+    handled: (event) => eventHandled(service.ctx.db, event),
     async subscribe(userId, status = 'monthly', extra = {}) {
       const data = {
         userId,
