@@ -142,9 +142,18 @@ export function eventBusContract(
         const relay = startRelay(bus);
         relay.nudge();
         await waitFor(() => got.includes(committed.id), deliveryTimeoutMs, 'the committed event');
-        await sleep(100);
+        // The relay publishes only what the outbox holds, and it holds the committed event alone,
+        // marked published (just after the bus took it): nothing else can arrive later.
+        await waitFor(
+          async () => (await relay.pending()) === 0,
+          deliveryTimeoutMs,
+          'the row marked published',
+        );
+        const outbox = (await database.db.execute(sql`select id from kit_outbox`)) as unknown as {
+          rows: { id: string }[];
+        };
+        expect(outbox.rows.map((row) => row.id)).toEqual([committed.id]);
         expect(got).toEqual([committed.id]);
-        expect(await relay.pending()).toBe(0);
       },
       timeout,
     );
@@ -700,6 +709,7 @@ export function eventBusContract(
         const { bus } = await freshBus();
         const group = 'readiness';
         let ready = false;
+        let polls = 0;
         const applied: string[] = [];
         const subscription = await subscribeHandlers({
           bus,
@@ -707,6 +717,7 @@ export function eventBusContract(
           group,
           readinessPollMs: 50,
           ready: async () => {
+            polls++;
             if (!ready) throw new Error('database unreachable');
           },
           handlers: [on('platform.ping', async (event) => void applied.push(event.id))],
@@ -716,7 +727,8 @@ export function eventBusContract(
         await bus.publish(events);
         await waitFor(() => subscription.metrics.paused, deliveryTimeoutMs, 'the pause');
         // Several readiness polls later, still nothing was run.
-        await sleep(300);
+        const pollsAtPause = polls;
+        await waitFor(() => polls >= pollsAtPause + 3, deliveryTimeoutMs, 'three more readiness polls');
         expect(applied).toEqual([]);
         expect(subscription.metrics.paused).toBe(true);
         ready = true;
