@@ -143,6 +143,7 @@ describe('accounts', () => {
     await screenshot(page, 'accounts-login-locked', 'desktop');
     await logIn(page, email, password);
     await toast(page, 'Account Temporarily Locked').waitFor();
+    // No navigation follows the refusal: a redirect into the app would come within this pause.
     await page.waitForTimeout(500);
     expect(['/', '/login']).toContain(await pathname(page));
 

@@ -205,7 +205,11 @@ async function captureEverywhere(page: Page, name: string): Promise<void> {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
       // Let colour transitions (buttons, fields) finish, so the picture shows the theme, not a blend.
-      await page.waitForTimeout(400);
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+      );
       await screenshot(page, name, viewport, scheme === 'dark' ? 'dark' : undefined);
     }
   }

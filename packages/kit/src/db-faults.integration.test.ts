@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db-contract.ts';
-import { createLogger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, migrateService, type RunningService, startService } from './service.ts';
 import { createTestDatabase, postgresUrl } from './testing/postgres.ts';
@@ -17,7 +18,17 @@ const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../test-fixtures/migrations',
 );
-const logger = createLogger({ name: 'test', level: 'silent' });
+// Warnings are kept: the test waits for the one that says a checked-out connection was lost.
+const warnings: string[] = [];
+const logger = pino(
+  { level: 'warn' },
+  new Writable({
+    write(chunk, _encoding, done) {
+      warnings.push(String(chunk));
+      done();
+    },
+  }),
+);
 
 /** Resolves the held transaction's second half. */
 let releaseHeld: () => void = () => {};
@@ -110,6 +121,7 @@ describe('a service whose database connection is cut', () => {
     proxy.restore();
   });
 
+  const connectionsLost = () => warnings.filter((line) => line.includes('database connection lost')).length;
   const get = (route: string) => signedFetch(service, `${service.url}${route}`);
 
   async function servesAgainWithin(ms: number): Promise<number> {
@@ -138,10 +150,11 @@ describe('a service whose database connection is cut', () => {
     const held = signedFetch(service, `${service.url}/api/v1/held`, { method: 'POST' });
     await arrived;
 
+    const lostBefore = connectionsLost();
     proxy.reset();
     // node-postgres would raise an unhandled 'error' on the checked-out client here and end the
-    // process (the vitest worker with it): the kit's listener keeps it up.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // process (the vitest worker with it): the kit's listener keeps it up, and says so.
+    await expect.poll(connectionsLost, { timeout: 5000, interval: 10 }).toBeGreaterThan(lostBefore);
     releaseHeld();
     await expectUnavailable(await held);
 

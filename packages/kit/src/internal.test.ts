@@ -15,6 +15,8 @@ const auth = callSigner('auth', keys);
 let exporting: Listening;
 let broken: Listening;
 let slow: Listening;
+/** Lets the slow route answer (at the end of the suite). */
+let answerLate: () => void = () => {};
 let empty: Listening;
 
 function serve(routes: Parameters<typeof createHttpApp>[0]['routes']) {
@@ -48,13 +50,18 @@ beforeAll(async () => {
       path: '/internal/export',
       summary: 'never answers in time',
       auth: 'none',
-      handler: () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 2000)),
+      // Answers only when the suite ends, long after any caller gave up.
+      handler: () =>
+        new Promise((resolve) => {
+          answerLate = () => resolve({ late: true });
+        }),
     }),
   ]);
   empty = await serve([]);
 });
 
 afterAll(async () => {
+  answerLate();
   for (const server of [exporting, broken, slow, empty]) await server?.stop(100);
 });
 

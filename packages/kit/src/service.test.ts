@@ -43,8 +43,11 @@ const producer = defineService({
       summary: 'Takes a while',
       auth: 'none',
       handler: async () => {
+        const finished = new Promise<void>((resolve) => {
+          finishSlow = resolve;
+        });
         slowArrived();
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await finished;
         return { finished: true };
       },
     }),
@@ -52,6 +55,8 @@ const producer = defineService({
 });
 /** Called by the slow route as its request arrives. */
 let slowArrived: () => void = () => {};
+/** Lets the slow route answer. */
+let finishSlow: () => void = () => {};
 
 const consumer = defineService({
   name: 'notifications',
@@ -150,7 +155,8 @@ describe('a service built with the kit', () => {
     expect((await post({ note: 'kept', fail: true })).status).toBe(500);
     expect((await post({ note: 'sent' })).status).toBe(201);
     await waitFor(() => received.includes('sent'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both notes are about subject-1, whose events the bus delivers in order: had the rolled-back
+    // change written its event, it would have come first.
     expect(received).toEqual(['sent']);
   });
 
@@ -179,6 +185,18 @@ describe('a service built with the kit', () => {
     const slow = signedFetch(auth, `${auth.url}/api/v1/slow`);
     await arrived;
     const stopped = auth.stop();
+    // The stop is under way (no new connection is taken) while the request is still being answered.
+    await expect
+      .poll(
+        () =>
+          fetch(`${auth.url}/livez`).then(
+            () => 'listening',
+            () => 'closed',
+          ),
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe('closed');
+    finishSlow();
     const answer = await slow;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ finished: true });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@innerview/contracts';
+import type { EventEnvelope, EventType } from '@innerview/contracts';
 import { writeEvents } from '@innerview/kit';
+import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reactivateAccount } from './actions/deletion.ts';
 import { ERASURE_JOB } from './jobs/index.ts';
@@ -12,17 +13,18 @@ import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 let h: AuthHarness;
 const seen: EventEnvelope[] = [];
 const DAY = 24 * 60 * 60 * 1000;
+const deletionEvents: EventType[] = [
+  'auth.user.deleted',
+  'auth.user.reactivated',
+  'auth.user.erasure-confirmation',
+  'auth.user.erased',
+];
 
 beforeAll(async () => {
   h = await startAuthHarness();
   await h.bus.subscribe({
     group: `deletion-test-${randomUUID()}`,
-    types: [
-      'auth.user.deleted',
-      'auth.user.reactivated',
-      'auth.user.erasure-confirmation',
-      'auth.user.erased',
-    ],
+    types: deletionEvents,
     handler: async (event) => {
       seen.push(event);
     },
@@ -51,6 +53,12 @@ const eventOf = (type: string, userId: string) =>
 /** Runs the erasure job as its hourly schedule would, and waits for what it should have emitted. */
 async function runErasure(): Promise<void> {
   await h.service.ctx.jobs.add(ERASURE_JOB, {}, { jobId: `erasure-${randomUUID()}` });
+}
+
+/** The erasure jobs added so far have run, and every event they wrote reached `seen`. */
+async function erasureDone(): Promise<void> {
+  await h.allJobsFinished();
+  await everyEventDelivered(h.service.ctx.db, () => seen, deletionEvents);
 }
 
 const reactivate = (email: string) =>
@@ -145,7 +153,7 @@ describe('the scheduled erasure', () => {
 
     h.clock.advance(90 * DAY - 60_000);
     await runErasure();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await erasureDone();
     expect(seen.filter((e) => e.subject === me.userId).map((e) => e.type)).toEqual(['auth.user.deleted']);
 
     h.clock.advance(60_000);
@@ -160,7 +168,7 @@ describe('the scheduled erasure', () => {
     });
     // The address is still there during the grace day: the account is not erased yet.
     await runErasure();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await erasureDone();
     expect(seen.some((e) => e.type === 'auth.user.erased' && e.subject === me.userId)).toBe(false);
     expect((await h.login(me.email, me.password)).status).toBe(403);
 
@@ -170,7 +178,7 @@ describe('the scheduled erasure', () => {
     // Nothing of the account is left: the address is unknown now, and free for a new sign-up.
     expect((await h.login(me.email, me.password)).status).toBe(401);
     await runErasure();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await erasureDone();
     const mine = seen.filter((e) => e.subject === me.userId).map((e) => e.type);
     expect(mine).toEqual(['auth.user.deleted', 'auth.user.erasure-confirmation', 'auth.user.erased']);
   });

@@ -180,7 +180,8 @@ describe('e-mail verification', () => {
       'auth.verification.requested',
       (e) => e.data.email === pending.email && e.data.sealedToken !== first.data.sealedToken,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await h.allJobsFinished();
+    await h.allDelivered();
     const resentTo = h.events
       .filter((e) => e.type === 'auth.verification.requested')
       .map((e) => (e.data as { email: string }).email);
@@ -424,7 +425,8 @@ describe('passwords', () => {
       (e) => e.data.userId === user.userId,
     );
     expect(new Date(requested.data.expiresAt).getTime() - h.clock.now().getTime()).toBe(60 * MIN);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await h.allJobsFinished();
+    await h.allDelivered();
     const mailed = h.events.filter((e) => e.type === 'auth.password-reset.requested');
     expect(mailed.map((e) => (e.data as { email: string }).email)).not.toContain('nobody@example.com');
     const bad = await json(await h.post('/api/v1/password-recovery/not-an-address'));

@@ -188,7 +188,8 @@ describe('auth on PostgreSQL and Redis', () => {
     }
     expect(Math.abs(median(known.map((a) => a.ms)) - median(unknown.map((a) => a.ms)))).toBeLessThan(50);
     await h.waitForEvent('auth.password-reset.requested', (e) => e.data.userId === user.userId);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.allJobsFinished();
+    await h.allDelivered();
     const mailed = h.events
       .filter((e) => e.type === 'auth.password-reset.requested')
       .map((e) => (e.data as { email: string }).email);

@@ -150,7 +150,7 @@ describe('account deletion and reactivation (ADR 15)', () => {
     expect((await h.call('GET', '/api/v1/subscriptions/status', me)).body.subscription_status).toBe(
       'cancelled',
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.allDelivered();
     expect(await paymentsOf(me)).toBe(1);
     expect(h.eventsOf('billing.payment.succeeded', me)).toHaveLength(1);
     // Deleted accounts get no billing mail: no cancellation mail event either.

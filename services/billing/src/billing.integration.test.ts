@@ -156,7 +156,7 @@ describe('every call on PostgreSQL (local provider)', () => {
       access: 'full',
     });
     await h.waitFor(() => h.eventsOf('billing.payment.succeeded', user).length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.allDelivered();
     expect(h.eventsOf('billing.payment.succeeded', user)).toHaveLength(1);
   });
 
@@ -171,7 +171,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     h.clock.advance(2 * DAY);
     await Promise.all([h.sweep(), h.sweep()]);
     await h.waitFor(() => users.every((u) => h.eventsOf('billing.trial.expired', u).length === 1));
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await h.allDelivered();
     for (const user of users) {
       expect(h.eventsOf('billing.trial.ending', user)).toHaveLength(1);
       expect(h.eventsOf('billing.trial.expired', user)).toHaveLength(1);
@@ -233,7 +233,7 @@ describe('Stripe webhooks on PostgreSQL', () => {
     const status = await h().call('GET', '/api/v1/subscriptions/status', user);
     expect(status.body).toMatchObject({ subscription_status: 'monthly', next_billing_date: '2026-02-28' });
     await h().waitFor(() => h().eventsOf('billing.payment.succeeded', user).length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await h().allDelivered();
     expect(h().eventsOf('billing.payment.succeeded', user)).toHaveLength(1);
     expect(
       h()

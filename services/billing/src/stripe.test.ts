@@ -122,7 +122,7 @@ describe('the Stripe adapter', () => {
     expect((await deliver(paid)).body.outcome).toBe('applied');
     expect((await deliver(paid)).body.outcome).toBe('duplicate');
     await h.waitFor(() => h.eventsOf('billing.payment.succeeded', user).length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await h.allDelivered();
     expect(h.eventsOf('billing.payment.succeeded', user)).toHaveLength(2);
 
     const forged = stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' });

@@ -214,7 +214,8 @@ describe('safety', () => {
     });
     expect(JSON.stringify(flagged)).not.toContain('suicider');
     // No tokens are metered for a crisis answer.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await h.settle();
+    await h.allDelivered();
     expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.userId === userId)).toBe(false);
   });
 

@@ -89,8 +89,13 @@ describe('with an OpenAI-compatible model', () => {
     expect(profile?.answersCiphertext).toMatch(/^v1\./);
     expect(profile?.answersCiphertext).not.toContain('Lausanne');
     // An older snapshot arriving late changes nothing.
-    await h.answers(userId, [{ questionKey: 'question_1', answerText: 'An older answer' }], 1, false);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const older = await h.answers(
+      userId,
+      [{ questionKey: 'question_1', answerText: 'An older answer' }],
+      1,
+      false,
+    );
+    await h.handled(older);
     const [kept] = await h.service.ctx.db
       .select()
       .from(coachProfiles)

@@ -75,7 +75,7 @@ describe('resume after a cut connection', () => {
     const lastId = Number(seen.at(-1)!.id);
     expect(lastId).toBe(5);
     // The reply goes on being written while nobody reads (within the grace).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(async () => (h.chat.streams.info(sessionId)?.lastId ?? 0) > lastId);
     const resumed = await h.call('GET', `/api/v1/chat/stream/${sessionId}/resume`, undefined, {
       userId,
       headers: { 'last-event-id': String(lastId) },
@@ -320,7 +320,8 @@ describe('a failed reply', () => {
     ]);
     // Only the reply that was written is metered, not the failed one.
     await h.waitForEvent('chat.tokens.consumed', (e) => e.data.sessionId === sessionId);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await h.settle();
+    await h.allDelivered();
     const consumed = h.eventsOf('chat.tokens.consumed').filter((e) => e.data.sessionId === sessionId);
     const session = await json(
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),

@@ -245,7 +245,7 @@ describe('progress and submission', () => {
     h.clock.advance(60_000);
     const again = await h.call('POST', '/api/v1/questionnaire/submit', { userId: me });
     expect(again.body).toEqual(submitted.body);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await h.allDelivered();
     expect(h.events.filter((e) => e.type === 'questionnaire.submitted' && e.subject === me)).toHaveLength(1);
     expect((await h.call('GET', '/api/v1/questionnaire/me', { userId: me })).body).toEqual({
       status: 'submitted',
@@ -307,7 +307,7 @@ describe('questionnaire.answers.changed', () => {
       openPayload(h.eventPayloadKeys, third.data.sealedAnswers, answersSnapshotAad(randomUUID())),
     ).toThrow();
     await save(me, 'question_3', ' Long walks. ');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await h.allDelivered();
     expect(
       h.events.filter((e) => e.type === 'questionnaire.answers.changed' && e.subject === me),
     ).toHaveLength(3);
@@ -356,8 +356,9 @@ describe('logs', () => {
       await logged.call('GET', '/api/v1/answers/', { userId: me });
       await logged.call('POST', '/api/v1/questionnaire/submit', { userId: me });
       expect((await post(`${secret} again`)).status).toBe(409);
-      await logged.publish(createEvent('auth.user.erased', me, { userId: me }));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const erased = createEvent('auth.user.erased', me, { userId: me });
+      await logged.publish(erased);
+      await logged.handled(erased);
       expect(lines.length).toBeGreaterThan(5);
       expect(lines.join('\n')).not.toContain('hidden-');
     } finally {

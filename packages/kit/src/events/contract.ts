@@ -19,7 +19,12 @@ export type MakeBus = (namespace: string) => EventBus | Promise<EventBus>;
 export interface EventBusContractOptions {
   /** Longest wait for a delivery; default 5 s. */
   deliveryTimeoutMs?: number;
-  /** Time a second consumer needs to get its share of a group (rebalance); default 0. */
+  /**
+   * Waits until the groups subscribed on `namespace` have shared out their partitions (a rebalance):
+   * the adapter's own signal, where it has one (Redis: every partition leased to a live member).
+   */
+  settled?: (namespace: string) => Promise<void>;
+  /** Without `settled`: the time a second consumer needs to get its share of a group; default 0. */
   settleMs?: number;
   /** Per-test time limit; default the project's. */
   testTimeoutMs?: number;
@@ -49,12 +54,16 @@ export function eventBusContract(
     const relays: OutboxRelay[] = [];
     let tests = 0;
     const run = Math.random().toString(36).slice(2, 8);
+    /** The namespace of the test running (they run one at a time). */
+    let namespace = '';
+    const settle = () => (options.settled ? options.settled(namespace) : sleep(settleMs));
 
     /** A fresh bus for one test; `more()` opens further handles onto the same bus. */
     async function freshBus(): Promise<{ bus: EventBus; more: () => Promise<EventBus> }> {
-      const namespace = `c${run}t${++tests}`;
+      const own = `c${run}t${++tests}`;
+      namespace = own;
       const more = async () => {
-        const bus = await makeBus(namespace);
+        const bus = await makeBus(own);
         opened.push(bus);
         return bus;
       };
@@ -109,7 +118,7 @@ export function eventBusContract(
           types: ['platform.ping'],
           handler: async (e) => void got.push(e),
         });
-        await sleep(settleMs);
+        await settle();
         const events = pings(3, ['s1']);
         await bus.publish(events);
         await waitFor(() => got.length === 3, deliveryTimeoutMs, 'three deliveries');
@@ -130,7 +139,7 @@ export function eventBusContract(
           types: ['platform.ping'],
           handler: async (e) => void got.push(e.id),
         });
-        await sleep(settleMs);
+        await settle();
         const [rolledBack, committed] = pings(2, ['user-1']) as [EventEnvelope, EventEnvelope];
         await expect(
           database.db.transaction(async (tx) => {
@@ -142,9 +151,18 @@ export function eventBusContract(
         const relay = startRelay(bus);
         relay.nudge();
         await waitFor(() => got.includes(committed.id), deliveryTimeoutMs, 'the committed event');
-        await sleep(100);
+        // The relay publishes only what the outbox holds, and it holds the committed event alone,
+        // marked published (just after the bus took it): nothing else can arrive later.
+        await waitFor(
+          async () => (await relay.pending()) === 0,
+          deliveryTimeoutMs,
+          'the row marked published',
+        );
+        const outbox = (await database.db.execute(sql`select id from kit_outbox`)) as unknown as {
+          rows: { id: string }[];
+        };
+        expect(outbox.rows.map((row) => row.id)).toEqual([committed.id]);
         expect(got).toEqual([committed.id]);
-        expect(await relay.pending()).toBe(0);
       },
       timeout,
     );
@@ -170,7 +188,7 @@ export function eventBusContract(
             if (deliveries === 1) throw new Error('lost ack');
           },
         });
-        await sleep(settleMs);
+        await settle();
         const [event] = pings(1, ['user-2']) as [EventEnvelope];
         await bus.publish([event]);
         // ... and a relay that crashed before marking its row publishes it a second time.
@@ -201,7 +219,7 @@ export function eventBusContract(
           });
         await subscribe(bus, 'a');
         await subscribe(other, 'b');
-        await sleep(settleMs);
+        await settle();
         const events = pings(
           40,
           Array.from({ length: 40 }, (_, i) => `subject-${i}`),
@@ -233,7 +251,7 @@ export function eventBusContract(
           types: ['platform.ping'],
           handler: async (e) => void got.chat.add(e.id),
         });
-        await sleep(settleMs);
+        await settle();
         const events = pings(10, ['u1', 'u2', 'u3']);
         await bus.publish(events);
         await waitFor(
@@ -273,7 +291,7 @@ export function eventBusContract(
           consumerName: 'c',
           handler,
         });
-        await sleep(settleMs);
+        await settle();
         const subjects = ['o1', 'o2', 'o3'];
         // Runs of one subject, so that idle consumers would take its next events at once.
         const events = pings(60, subjects, 5);
@@ -317,7 +335,7 @@ export function eventBusContract(
             handled.push(e.id);
           },
         });
-        await sleep(settleMs);
+        await settle();
         await bus.publish([before, poison, after, otherSubject, invalid]);
         await waitFor(() => handled.length === 3, deliveryTimeoutMs, 'the healthy events');
         expect(handled.indexOf(before.id)).toBeLessThan(handled.indexOf(after.id));
@@ -357,7 +375,7 @@ export function eventBusContract(
             return new Promise<void>(() => {});
           },
         });
-        await sleep(settleMs);
+        await settle();
         await bus.publish([stuck]);
         await waitFor(() => crashedGot.includes(stuck.id), deliveryTimeoutMs, 'the first consumer took it');
         const survivor = await more();
@@ -397,7 +415,7 @@ export function eventBusContract(
             }),
           ],
         });
-        await sleep(settleMs);
+        await settle();
         const [first, second] = pings(2, ['h1']) as [
           EventEnvelope<'platform.ping'>,
           EventEnvelope<'platform.ping'>,
@@ -471,7 +489,7 @@ export function eventBusContract(
             }),
           ],
         });
-        await sleep(settleMs);
+        await settle();
         downUntil = Date.now() + outageMs;
         await bus.publish([first, second]);
         await waitFor(
@@ -513,7 +531,7 @@ export function eventBusContract(
             }),
           ],
         });
-        await sleep(settleMs);
+        await settle();
         await bus.publish([stuck, other]);
         await waitFor(
           async () => (await openLetters(group)).length === 1,
@@ -555,7 +573,7 @@ export function eventBusContract(
             }),
           ],
         });
-        await sleep(settleMs);
+        await settle();
         await bus.publish([poison, next]);
         await waitFor(() => applied.includes(next.id), deliveryTimeoutMs, 'the next event of the subject');
         const letters = await openLetters(group);
@@ -615,7 +633,7 @@ export function eventBusContract(
         for (let cycle = 1; cycle <= 2; cycle++) {
           const subscription = await start(cycle);
           if (cycle === 1) {
-            await sleep(settleMs);
+            await settle();
             await bus.publish([event]);
           }
           await waitFor(() => tries === cycle, deliveryTimeoutMs, `try ${cycle}`);
@@ -661,7 +679,7 @@ export function eventBusContract(
             }),
           ],
         });
-        await sleep(settleMs);
+        await settle();
         await bus.publish([event]);
         await waitFor(
           async () => (await openLetters(group)).length === 1,
@@ -700,6 +718,7 @@ export function eventBusContract(
         const { bus } = await freshBus();
         const group = 'readiness';
         let ready = false;
+        let polls = 0;
         const applied: string[] = [];
         const subscription = await subscribeHandlers({
           bus,
@@ -707,16 +726,18 @@ export function eventBusContract(
           group,
           readinessPollMs: 50,
           ready: async () => {
+            polls++;
             if (!ready) throw new Error('database unreachable');
           },
           handlers: [on('platform.ping', async (event) => void applied.push(event.id))],
         });
-        await sleep(settleMs);
+        await settle();
         const events = pings(3, ['r1', 'r2']);
         await bus.publish(events);
         await waitFor(() => subscription.metrics.paused, deliveryTimeoutMs, 'the pause');
         // Several readiness polls later, still nothing was run.
-        await sleep(300);
+        const pollsAtPause = polls;
+        await waitFor(() => polls >= pollsAtPause + 3, deliveryTimeoutMs, 'three more readiness polls');
         expect(applied).toEqual([]);
         expect(subscription.metrics.paused).toBe(true);
         ready = true;

@@ -88,7 +88,9 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
 
     await proxy.cut();
     const cutAt = Date.now();
-    // A steady trickle during the outage: the bus is up, the consumer's database is not.
+    // A steady trickle during the outage: the bus is up, the consumer's database is not. The pace
+    // is the point: the outage must last (outageMs, many readiness polls and retries) while events
+    // keep coming, and nothing else would make it last.
     while (Date.now() - cutAt < outageMs) {
       await publish(3);
       sawPause ||= subscription.metrics.paused;

@@ -56,7 +56,9 @@ describe('outbox relay replicas on PostgreSQL', () => {
         for (const relay of relays) relay.nudge();
       }
       await waitFor(() => published.length >= events.length, 20_000, 'every row published');
-      await sleep(100);
+      // Every row is marked published, so neither relay can take one again; stopping them (below)
+      // waits for a batch still in hand, whose double would show in \`published\`.
+      await waitFor(async () => (await relays[0]!.pending()) === 0, 20_000, 'every row marked published');
     } finally {
       await Promise.all(relays.map((r) => r.stop()));
       await inner.close();

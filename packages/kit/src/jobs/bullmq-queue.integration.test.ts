@@ -57,8 +57,9 @@ describe('bullmq job queue across replicas', () => {
         });
         await queue.repeat('erasure-sweep', { everyMs: 100 });
       }
+      // A rate is measured over a time (BullMQ's schedule runs on Redis, no clock to move): one
+      // schedule fires about 10 times a second; one per replica would fire about 30.
       await sleep(1000);
-      // One schedule fires about 10 times a second; one per replica would fire about 30.
       expect(runs).toBeGreaterThanOrEqual(5);
       expect(runs).toBeLessThanOrEqual(13);
       expect(mostAtOnce).toBe(1);
@@ -70,22 +71,28 @@ describe('bullmq job queue across replicas', () => {
   it('adds a jobId once whichever replica adds it, and runs it on one of them', async () => {
     const queues = replicas(2);
     const runs: unknown[] = [];
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     try {
       for (const queue of queues) {
         queue.process('welcome-mail', async (job) => {
           runs.push(job.data);
           // Still running while the other replica's add arrives: a finished job's id may be
           // used again by design, so a job that ended first would make this test race.
-          await sleep(1000);
+          await finished;
         });
       }
       await Promise.all(
         queues.map((queue, i) => queue.add('welcome-mail', { from: i }, { jobId: 'user-9' })),
       );
       await waitFor(() => runs.length === 1);
-      await sleep(300);
+      // The job still runs, and no second one waits on either replica (the queue is shared).
+      for (const queue of queues) expect((await queue.depth())['welcome-mail']).toBe(0);
       expect(runs).toHaveLength(1);
     } finally {
+      finish();
       await Promise.all(queues.map((queue) => queue.close()));
     }
   });
@@ -100,11 +107,9 @@ describe('bullmq job queue across replicas', () => {
     queue.process('b', async () => {});
     await queue.add('a', {});
     await queue.ping();
-    await sleep(200);
-    // Two shared clients (commands, workers) and one blocking connection per worker.
-    expect(await connectionsOfQueue()).toBe(4);
+    // Two shared clients (commands, workers) and one blocking connection per worker, once all connected.
+    await expect.poll(connectionsOfQueue, { timeout: 5000, interval: 20 }).toBe(4);
     await queue.close();
-    await sleep(100);
-    expect(await connectionsOfQueue()).toBe(0);
+    await expect.poll(connectionsOfQueue, { timeout: 5000, interval: 20 }).toBe(0);
   });
 });

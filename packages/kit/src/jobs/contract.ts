@@ -6,6 +6,12 @@ import type { JobFailure, JobQueue, JobQueueHooks } from './queue.ts';
  * The one behaviour suite every `JobQueue` adapter passes. `makeQueue` returns a fresh, empty queue
  * each call (for Redis: a prefix no other call uses); the suite closes every queue it made.
  * Delays are tens to hundreds of milliseconds, so timing bounds are generous on the late side.
+ *
+ * Time itself is under test here: delays, retry backoffs and schedule rates are kept by the
+ * adapter (BullMQ keeps them in Redis, on its own clock), so no clock can be moved for them. The
+ * tests wait for conditions wherever one exists (a run, an empty queue); the few remaining pauses
+ * check that something does NOT happen (a retry after success, a run after close, a doubled
+ * schedule), and each lasts longer than the unwanted thing would take to show.
  */
 export function jobQueueContract(
   name: string,
@@ -31,6 +37,7 @@ export function jobQueueContract(
       });
       await queue.add('greet', { to: 'ada', count: 1 });
       await waitFor(() => seen.length === 1);
+      // No second run: a redelivery (a stalled-job retry) would come within this pause.
       await sleep(200);
       expect(seen).toEqual([{ name: 'greet', data: { to: 'ada', count: 1 }, attempt: 1 }]);
     });
@@ -38,7 +45,7 @@ export function jobQueueContract(
     it('keeps a job added before its handler until the handler is registered', async () => {
       const queue = await open();
       await queue.add('early', { n: 7 });
-      await sleep(100);
+      await waitFor(async () => (await queue.depth()).early === 1);
       const seen: unknown[] = [];
       queue.process('early', async (job) => {
         seen.push(job.data);
@@ -55,9 +62,8 @@ export function jobQueueContract(
       });
       const addedAt = Date.now();
       await queue.add('remind', {}, { delayMs: 400 });
-      await sleep(250);
-      expect(runAt).toEqual([]);
       await waitFor(() => runAt.length === 1);
+      // Not before its delay: the run's own time says so, with no pause to watch for an early one.
       expect(runAt[0]! - addedAt).toBeGreaterThanOrEqual(390);
     });
 
@@ -71,6 +77,7 @@ export function jobQueueContract(
       });
       await queue.add('flaky', {}, { attempts: 5, backoffMs: 100 });
       await waitFor(() => tries.length === 3);
+      // No fourth try after the success: it would come 400 ms after the third (the backoff).
       await sleep(500);
       expect(tries.map((t) => t.attempt)).toEqual([1, 2, 3]);
       const firstWait = tries[1]!.at - tries[0]!.at;
@@ -95,6 +102,7 @@ export function jobQueueContract(
       });
       await queue.add('doomed', {}, { attempts: 3, backoffMs: 30, jobId: 'doomed:1' });
       await waitFor(() => attempts.length === 3);
+      // No fourth attempt after the last: it would come 240 ms after the third (the backoff).
       await sleep(400);
       expect(attempts).toEqual([1, 2, 3]);
       expect(failures.map(({ jobId, attempt, final }) => ({ jobId, attempt, final }))).toEqual([
@@ -122,7 +130,8 @@ export function jobQueueContract(
       await queue.add('digest', { v: 4 }, { jobId: 'user-2:digest' });
       release();
       await waitFor(() => runs.length === 2);
-      await sleep(300);
+      // Nothing else waits: the two refused adds were never queued (a run records itself first).
+      await waitFor(async () => (await queue.depth()).digest === 0);
       expect(runs).toEqual([{ v: 1 }, { v: 4 }]);
 
       await queue.add('digest', { v: 5 }, { jobId: 'user-1:digest' });
@@ -138,7 +147,9 @@ export function jobQueueContract(
       });
       await queue.add('trial-reminder', { v: 1 }, { jobId: 'user-1', delayMs: 200 });
       await queue.add('trial-reminder', { v: 2 }, { jobId: 'user-1', delayMs: 50 });
-      await sleep(500);
+      // Had the second been queued, its shorter delay would have run it first.
+      await waitFor(() => runs.length >= 1);
+      await waitFor(async () => (await queue.depth())['trial-reminder'] === 0);
       expect(runs).toEqual([{ v: 1 }]);
     });
 
@@ -156,6 +167,7 @@ export function jobQueueContract(
       await queue.repeat('sweep', { everyMs: 100, data: { round: 2 } });
       await queue.repeat('sweep', { everyMs: 100, data: { round: 2 } });
       const before = runs.length;
+      // A rate is measured over a time: the count in one second tells one schedule from two.
       await sleep(1000);
       const during = runs.slice(before);
       // One schedule fires about 10 times a second; a doubled one about 20.
@@ -175,14 +187,14 @@ export function jobQueueContract(
           running += 1;
           runs += 1;
           mostAtOnce = Math.max(mostAtOnce, running);
+          // A run that lasts five periods of its schedule: an overlapping one would start meanwhile.
           await sleep(250);
           running -= 1;
         },
         { concurrency: 3 },
       );
       await queue.repeat('slow-sweep', { everyMs: 50 });
-      await sleep(1000);
-      expect(runs).toBeGreaterThanOrEqual(2);
+      await waitFor(() => runs >= 2);
       expect(mostAtOnce).toBe(1);
     });
 
@@ -196,6 +208,7 @@ export function jobQueueContract(
         async (job) => {
           running += 1;
           mostAtOnce = Math.max(mostAtOnce, running);
+          // Jobs that last a while, so that a third would start beside two if the cap did not hold.
           await sleep(100);
           running -= 1;
           done.push(job.data.n);
@@ -213,9 +226,12 @@ export function jobQueueContract(
       const started: string[] = [];
       let longFinished = false;
       let ticks = 0;
+      let finishLong = () => {};
       queue.process('long', async () => {
         started.push('long');
-        await sleep(300);
+        await new Promise<void>((resolve) => {
+          finishLong = resolve;
+        });
         longFinished = true;
       });
       queue.process('later', async () => {
@@ -229,9 +245,18 @@ export function jobQueueContract(
       await queue.repeat('tick', { everyMs: 100 });
       await waitFor(() => started.includes('long') && ticks >= 1);
 
-      await queue.close();
+      let closed = false;
+      const closing = queue.close().then(() => {
+        closed = true;
+      });
+      // Closing refuses new jobs at once, and waits for the running one: it ends once the job does.
+      await expect(queue.add('long', {})).rejects.toThrow(JobQueueClosedError);
+      expect(closed).toBe(false);
+      finishLong();
+      await closing;
       expect(longFinished).toBe(true);
       const ticksAtClose = ticks;
+      // Nothing runs after close: the delayed job was due 400 ms after it was added, a tick every 100 ms.
       await sleep(700);
       expect(started).toEqual(['long']);
       expect(ticks).toBe(ticksAtClose);
@@ -263,9 +288,9 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls until `check` holds; fails the test with a clear message when it never does. */
-export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await sleep(10);
   }

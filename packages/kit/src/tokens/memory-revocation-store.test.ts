@@ -6,14 +6,19 @@ import { revocationStoreContract } from './revocation-store-contract.ts';
 
 // Handles of one namespace are one instance: that is how auth and the gateway share it in-process.
 const stores = new Map<string, MemoryRevocationStore>();
-revocationStoreContract('memory', (namespace) => {
-  let store = stores.get(namespace);
-  if (!store) {
-    store = new MemoryRevocationStore();
-    stores.set(namespace, store);
-  }
-  return store;
-});
+const contractClock = new ManualClock('2026-03-01T10:00:00Z');
+revocationStoreContract(
+  'memory',
+  (namespace) => {
+    let store = stores.get(namespace);
+    if (!store) {
+      store = new MemoryRevocationStore({ clock: contractClock });
+      stores.set(namespace, store);
+    }
+    return store;
+  },
+  contractClock,
+);
 
 describe('memory revocation store', () => {
   it('follows an injected clock', async () => {

@@ -14,6 +14,8 @@ import {
   USER_ID_HEADER,
 } from '@innerview/kit';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
+import { countedJobQueue } from '@innerview/kit/testing/counted-jobs';
+import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import {
   createTokenVerifier,
@@ -36,6 +38,10 @@ export interface AuthHarness {
   revocations: RevocationStore;
   verifier: TokenVerifier;
   events: EventEnvelope[];
+  /** Waits until every job added so far has finished (the in-process queue the harness made). */
+  allJobsFinished(): Promise<void>;
+  /** Waits until every event auth has written so far is in `events` (after the jobs that write them). */
+  allDelivered(): Promise<void>;
   stop(): Promise<void>;
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
@@ -102,6 +108,10 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const eventPayloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
   const eventPayloadKeys = loadOrCreateEventPayloadKeys({ value: eventPayloadKey });
   const definition = createAuthService({ revocations, rateLimiter: options.rateLimiter });
+  // The in-process queue, counted, so a test can wait for a mail job instead of pausing.
+  const inProcess = (options.env?.JOBS ?? (options.env?.REDIS_URL ? 'bullmq' : 'memory')) === 'memory';
+  const counted = !options.jobs && inProcess ? countedJobQueue() : undefined;
+  const jobs = options.jobs ?? counted;
   const service = await startService(definition, {
     env: {
       DATABASE_URL: 'memory://',
@@ -116,7 +126,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     },
     bus,
     clock,
-    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(jobs ? { jobs } : {}),
     logger: options.logger ?? createLogger({ name: 'auth', level: 'silent' }),
   });
   const events: EventEnvelope[] = [];
@@ -219,9 +229,15 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     signupBody,
     verifiedUser,
     signedIn,
+    allJobsFinished: async () => {
+      if (!counted) throw new Error('allJobsFinished needs the in-process queue the harness makes');
+      await counted.allFinished();
+    },
+    allDelivered: () => everyEventDelivered(service.ctx.db, () => events, authEventTypes),
     stop: async () => {
       await collector.stop();
       await service.stop();
+      await counted?.close();
       if (!options.bus) await bus.close();
     },
   };

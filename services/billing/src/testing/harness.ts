@@ -10,6 +10,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { runSweeps } from '../actions/sweeps.ts';
 import { createBillingService } from '../app.ts';
@@ -68,6 +69,11 @@ export interface BillingHarness {
   ): Promise<EventEnvelope<T>>;
   eventsOf<T extends EventType>(type: T, userId?: string): EventEnvelope<T>[];
   waitFor(check: () => Promise<boolean> | boolean, timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until every event billing has written so far is published and collected: after it,
+   * `eventsOf` is the whole story, and a test that counts events (each effect once) needs no pause.
+   */
+  allDelivered(): Promise<void>;
 }
 
 export async function startBillingHarness(
@@ -140,6 +146,9 @@ export async function startBillingHarness(
 
   const publish = (event: EventEnvelope) => bus.publish([event]);
 
+  const allDelivered: BillingHarness['allDelivered'] = () =>
+    everyEventDelivered(service.ctx.db, () => events, billingEventTypes);
+
   const register: BillingHarness['register'] = async (overrides = {}) => {
     const userId = randomUUID();
     await publish(
@@ -189,6 +198,7 @@ export async function startBillingHarness(
     eventsOf: (type, userId) =>
       events.filter((e) => e.type === type && (!userId || e.subject === userId)) as never,
     waitFor,
+    allDelivered,
     stop: async () => {
       await collector.stop();
       await service.stop();

@@ -5,6 +5,7 @@ import type { ChatHarness } from '../testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from '../testing/integration-setup.ts';
 import { readSse } from '../testing/sse-client.ts';
 import { chatAccessVerdicts } from './schema.ts';
+import { SEND_CONTEXT_QUIET_MS } from './send-context-cache.ts';
 
 // The short-lived cache of a person's access (and profile) before each reply: reused between quick
 // messages, dropped the moment a subscription event changes it. PostgreSQL and the Redis bus.
@@ -28,6 +29,9 @@ const say = (userId: string) =>
     { userId },
   );
 
+/** The cache runs on the service's clock: moved past the quiet time that follows every change. */
+const pastQuietTime = () => h.clock.advance(SEND_CONTEXT_QUIET_MS + 100);
+
 async function status(userId: string): Promise<{ status: number; code?: string }> {
   const response = await say(userId);
   if (response.status !== 200) return { status: response.status, code: (await response.json()).code };
@@ -41,37 +45,37 @@ describe('access cache', () => {
     const userId = randomUUID();
     await h.subscribe(userId, 'monthly', { periodEnd: iso(20 * DAY) });
     // Past the quiet moment that follows every change, so the next read is kept.
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    pastQuietTime();
     expect(await status(userId)).toEqual({ status: 200 });
     await h.service.ctx.db
       .update(chatAccessVerdicts)
       .set({ allowed: false, allowedUntil: null, access: null })
       .where(eq(chatAccessVerdicts.userId, userId));
     expect(await status(userId)).toEqual({ status: 200 });
-  }, 20_000);
+  });
 
   it('refuses a cancelled or expired person at once after the event, even right after a reply', async () => {
     const userId = randomUUID();
     await h.subscribe(userId, 'monthly', { periodEnd: iso(20 * DAY) });
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    pastQuietTime();
     expect(await status(userId)).toEqual({ status: 200 });
     await h.subscribe(userId, 'expired', { periodEnd: iso(-DAY) });
     expect(await status(userId)).toEqual({ status: 403, code: 'SUBSCRIPTION_EXPIRED' });
 
     const other = randomUUID();
     await h.subscribe(other, 'monthly', { periodEnd: iso(20 * DAY) });
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    pastQuietTime();
     expect(await status(other)).toEqual({ status: 200 });
     await h.subscribe(other, 'cancelled', { periodEnd: iso(-1) });
     expect(await status(other)).toEqual({ status: 403, code: 'SUBSCRIPTION_EXPIRED' });
-  }, 30_000);
+  });
 
   it('spends a trial’s quota at once: the next message sees it used up', async () => {
     const userId = randomUUID();
     await h.subscribe(userId, 'freemium', { periodEnd: iso(10 * DAY), trialTokensRemaining: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    pastQuietTime();
     expect(await status(userId)).toEqual({ status: 200 });
     await h.settle();
     expect(await status(userId)).toEqual({ status: 429, code: 'SUBSCRIPTION_LIMIT_REACHED' });
-  }, 20_000);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import type { Clock, Queryable } from '@innerview/kit';
 import { findSendContext, type SendContext } from './send-context.ts';
 
 /** How long a person's access and profile are reused between messages without asking the database. */
@@ -24,8 +24,8 @@ export class SendContextCache {
   private readonly quietUntil = new Map<string, number>();
   private readonly clock: () => number;
 
-  constructor(clock: () => number = Date.now) {
-    this.clock = clock;
+  constructor(clock: Clock) {
+    this.clock = () => clock.now().getTime();
   }
 
   async get(q: Queryable, userId: string): Promise<SendContext> {
@@ -59,12 +59,15 @@ export class SendContextCache {
 
 const caches = new WeakMap<object, SendContextCache>();
 
-/** The cache of one running chat service (keyed by its context object). */
-export function sendContextCache(owner: object): SendContextCache {
-  let cache = caches.get(owner);
+/**
+ * The cache of one running chat service (keyed by its context object), on the service's clock, so
+ * that a test moves past the TTL and the quiet time instead of waiting them out.
+ */
+export function sendContextCache(service: { clock: Clock }): SendContextCache {
+  let cache = caches.get(service);
   if (!cache) {
-    cache = new SendContextCache();
-    caches.set(owner, cache);
+    cache = new SendContextCache(service.clock);
+    caches.set(service, cache);
   }
   return cache;
 }

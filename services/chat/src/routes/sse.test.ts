@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
-import { describe, expect, it } from 'vitest';
-import { waitUntil } from '../testing/chat-harness.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { SseWriter } from './sse.ts';
 
 /** Enough of an Express response for the writer: what was written, and a way to close it. */
@@ -48,18 +47,24 @@ describe('SSE writer', () => {
     ]);
   });
 
-  it('sends keep-alive comments to every open stream, and none after it closes', async () => {
-    const a = fakeResponse();
-    const b = fakeResponse();
-    const sseA = new SseWriter(a.res, 's-a', 40);
-    new SseWriter(b.res, 's-b', 40);
-    const beats = (written: string[]) => written.filter((w) => w === ': keep-alive\n\n').length;
-    // Timers run late on a busy machine: wait for two beats each, however long they take.
-    await waitUntil(async () => beats(a.written) >= 2 && beats(b.written) >= 2, 5000);
-    sseA.end({ kind: 'done' });
-    b.res.emit('close');
-    const counts = [a.written.length, b.written.length];
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect([a.written.length, b.written.length]).toEqual(counts);
+  it('sends keep-alive comments to every open stream, and none after it closes', () => {
+    // The beat is a timer: moved on fake time, so two beats and then none are exact, not waited for.
+    vi.useFakeTimers();
+    try {
+      const a = fakeResponse();
+      const b = fakeResponse();
+      const sseA = new SseWriter(a.res, 's-a', 40);
+      new SseWriter(b.res, 's-b', 40);
+      const beats = (written: string[]) => written.filter((w) => w === ': keep-alive\n\n').length;
+      vi.advanceTimersByTime(80);
+      expect([beats(a.written), beats(b.written)]).toEqual([2, 2]);
+      sseA.end({ kind: 'done' });
+      b.res.emit('close');
+      const counts = [a.written.length, b.written.length];
+      vi.advanceTimersByTime(400);
+      expect([a.written.length, b.written.length]).toEqual(counts);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { type ChatServiceOptions, createChatService } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
@@ -33,8 +34,10 @@ export interface ChatHarness {
   eventsOf<T extends EventType>(type: T): EventEnvelope<T>[];
   eventPayloadKey: string;
   call(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Response>;
-  /** Publishes an event as its producer would (validated, stamped with the test clock). */
-  publish<T extends EventType>(type: T, data: EventData<T>, occurredAt?: Date): Promise<void>;
+  /** Publishes an event as its producer would (validated, stamped with the test clock); returns it. */
+  publish<T extends EventType>(type: T, data: EventData<T>, occurredAt?: Date): Promise<EventEnvelope<T>>;
+  /** Waits until chat has handled the event (its inbox row), applied or, when it is stale, ignored. */
+  handled(event: EventEnvelope): Promise<void>;
   /**
    * Plays billing for a subscription in `status`: publishes a `billing.chat-access.changed` verdict
    * of that kind (allowed until `periodEnd`, 20 days from now unless given) and waits until chat
@@ -49,7 +52,7 @@ export interface ChatHarness {
     answers: Array<{ questionKey: string; answerText: string }>,
     revision?: number,
     wait?: boolean,
-  ): Promise<void>;
+  ): Promise<EventEnvelope<'questionnaire.answers.changed'>>;
   waitForEvent<T extends EventType>(
     type: T,
     match?: (event: EventEnvelope<T>) => boolean,
@@ -57,6 +60,11 @@ export interface ChatHarness {
   ): Promise<EventEnvelope<T>>;
   /** Waits until every reply in flight is persisted. */
   settle(): Promise<void>;
+  /**
+   * Waits until every event chat has written so far reached `events` (after `settle`, for a reply's
+   * events): then a test that counts them needs no pause for strays.
+   */
+  allDelivered(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -187,9 +195,9 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
 
   const publish: ChatHarness['publish'] = async (type, data, occurredAt) => {
     const subject = (data as { userId?: string }).userId ?? randomUUID();
-    await bus.publish([
-      createEvent(type, subject, data, { occurredAt: (occurredAt ?? clock.now()).toISOString() }),
-    ]);
+    const event = createEvent(type, subject, data, { occurredAt: (occurredAt ?? clock.now()).toISOString() });
+    await bus.publish([event]);
+    return event;
   };
 
   let harnessSeq = 0;
@@ -204,6 +212,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     eventPayloadKey,
     call,
     publish,
+    handled: (event) => eventHandled(service.ctx.db, event),
     async subscribe(userId, status = 'monthly', extra = {}) {
       const periodEnd = extra.periodEnd ?? new Date(clock.now().getTime() + 20 * 86_400_000).toISOString();
       const tokens = extra.trialTokensRemaining === undefined ? 100_000 : extra.trialTokensRemaining;
@@ -227,7 +236,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     },
     async answers(userId, answers, revision = 1, wait = true) {
       const sealed = sealPayload(payloadKeys, JSON.stringify({ answers }), answersSnapshotAad(userId));
-      await publish('questionnaire.answers.changed', {
+      const event = await publish('questionnaire.answers.changed', {
         userId,
         revision,
         submitted: true,
@@ -237,6 +246,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         await waitUntil(
           async () => (await findProfile(service.ctx.db, userId))?.answersRevision === revision,
         );
+      return event;
     },
     async waitForEvent(type, match, timeoutMs = 5000) {
       return waitUntil(
@@ -249,6 +259,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
       while (chat.tasks.size + chat.background.size > 0)
         await Promise.allSettled([...chat.tasks, ...chat.background]);
     },
+    allDelivered: () => everyEventDelivered(service.ctx.db, () => events, chatEventTypes),
     async stop() {
       await collector.stop();
       await service.stop();

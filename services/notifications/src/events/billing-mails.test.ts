@@ -6,12 +6,11 @@ import type { EventData, EventType } from '@innerview/contracts';
 import {
   createEvent,
   createEventBus,
-  createMemoryJobQueue,
   type EventBus,
-  type JobQueue,
   type RunningService,
   startService,
 } from '@innerview/kit';
+import { type CountedJobQueue, countedJobQueue } from '@innerview/kit/testing/counted-jobs';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMail } from '../adapters/mail/mail-transport.ts';
@@ -22,13 +21,13 @@ import { eventually } from '../testing/helpers.ts';
 describe('billing mails, embedded mode', () => {
   let dataDir: string;
   let bus: EventBus;
-  let jobs: JobQueue;
+  let jobs: CountedJobQueue;
   let service: RunningService;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'iv-billing-mails-'));
     bus = await createEventBus({ kind: 'memory' });
-    jobs = createMemoryJobQueue();
+    jobs = countedJobQueue();
     service = await startService(notificationsService, {
       env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
       bus,
@@ -124,13 +123,16 @@ describe('billing mails, embedded mode', () => {
       plan: 'yearly',
       accessUntil: '2026-04-09',
     });
+    const consumedBefore = bus.metrics.consumed;
     await bus.publish([event]);
     await bus.publish([event]);
     const [mail] = await eventually(async () => {
       const found = await mailsTo(p.email);
       return found.length > 0 ? found : undefined;
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both deliveries handled, and every mail job they queued has run: a second mail would be there.
+    await eventually(() => bus.metrics.consumed >= consumedBefore + 2);
+    await jobs.allFinished();
     expect(await mailsTo(p.email)).toHaveLength(1);
     expect(mail?.subject).toBe('Deine Zahlung an Innerview hat nicht geklappt');
     expect(mail?.text).toContain('Wir konnten EUR 190.00 für dein Jahresabo nicht abbuchen.');

@@ -11,6 +11,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { createQuestionnaireService } from '../app.ts';
 
@@ -40,6 +41,10 @@ export interface QuestionnaireHarness {
   ): Promise<EventEnvelope<T>>;
   /** Publishes an event on the bus, as another service would. */
   publish(event: EventEnvelope): Promise<void>;
+  /** Waits until the service has handled `event` (applied, or ignored as stale). */
+  handled(event: EventEnvelope): Promise<void>;
+  /** Waits until every event the service has written so far is in `events`: then counting them needs no pause. */
+  allDelivered(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -110,6 +115,8 @@ export async function startQuestionnaireHarness(
     call,
     waitForEvent,
     publish: (event) => bus.publish([event]),
+    handled: (event) => eventHandled(service.ctx.db, event),
+    allDelivered: () => everyEventDelivered(service.ctx.db, () => events, questionnaireEvents),
     stop: async () => {
       await collector.stop();
       await service.stop();

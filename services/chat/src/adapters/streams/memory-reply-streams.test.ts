@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitUntil } from '../../testing/chat-harness.ts';
 import { MemoryReplyStreams } from './memory-reply-streams.ts';
 import type { ReplyChunk, ReplyEnd, ReplyFollower } from './reply-streams.ts';
@@ -58,27 +58,36 @@ describe('in-memory reply streams', () => {
     expect(s.follow('s1', 0, recorder())).toBeNull();
   });
 
-  it('stops on request with the reason, and aborts a reply nobody reads after the grace', async () => {
-    const s = streams(40);
-    const stopped = s.begin({ sessionId: 's1', userId: 'u1', replyId: 'r1' })!;
-    expect(s.stop('s1')).toBe(true);
-    expect(stopped.signal.aborted).toBe(true);
-    expect(stopped.abortReason()).toBe('stopped');
-    expect(s.stop('nope')).toBe(false);
+  it('stops on request with the reason, and aborts a reply nobody reads after the grace', () => {
+    // The grace is a timer: moved on fake time, to the millisecond, instead of waited out.
+    vi.useFakeTimers();
+    try {
+      const s = streams(40);
+      const stopped = s.begin({ sessionId: 's1', userId: 'u1', replyId: 'r1' })!;
+      expect(s.stop('s1')).toBe(true);
+      expect(stopped.signal.aborted).toBe(true);
+      expect(stopped.abortReason()).toBe('stopped');
+      expect(s.stop('nope')).toBe(false);
 
-    const orphan = s.begin({ sessionId: 's2', userId: 'u1', replyId: 'r2' })!;
-    const reader = s.follow('s2', 0, recorder())!;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(orphan.signal.aborted).toBe(false);
-    reader.stop();
-    // A reconnect within the grace keeps it going.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const again = s.follow('s2', 0, recorder())!;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(orphan.signal.aborted).toBe(false);
-    again.stop();
-    await waitUntil(async () => orphan.signal.aborted, 2000);
-    expect(orphan.abortReason()).toBe('orphaned');
+      const orphan = s.begin({ sessionId: 's2', userId: 'u1', replyId: 'r2' })!;
+      const reader = s.follow('s2', 0, recorder())!;
+      vi.advanceTimersByTime(80);
+      expect(orphan.signal.aborted).toBe(false);
+      reader.stop();
+      // A reconnect within the grace keeps it going.
+      vi.advanceTimersByTime(39);
+      const again = s.follow('s2', 0, recorder())!;
+      vi.advanceTimersByTime(80);
+      expect(orphan.signal.aborted).toBe(false);
+      again.stop();
+      vi.advanceTimersByTime(39);
+      expect(orphan.signal.aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(orphan.signal.aborted).toBe(true);
+      expect(orphan.abortReason()).toBe('orphaned');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells when the first piece is written, or that the reply ended without one', async () => {
