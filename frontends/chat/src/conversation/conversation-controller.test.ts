@@ -2,7 +2,8 @@ import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../chat-api.ts';
-import { type CallContext, ConversationController, type SendContext } from './conversation-controller.ts';
+import type { CallContext, SendContext } from './call-context.ts';
+import { ConversationController } from './conversation-controller.ts';
 
 // The conversation without React: what the person would see (its messages, its phase, the
 // announcement) as the server streams, drops, refuses or is stopped.

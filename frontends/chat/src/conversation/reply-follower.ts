@@ -8,7 +8,7 @@ import { followReply, type ReplyEnd } from './stream/follow-reply.ts';
 import { SeenEvents } from './stream/seen-events.ts';
 
 /** docs/product.md#timing: the streaming flag is cleared 3 s after the end of a reply. */
-export const STREAMING_FLAG_CLEAR_MS = 3000;
+const STREAMING_FLAG_CLEAR_MS = 3000;
 
 /** The reply being followed; aborting it ends the stream (a stop, another session, unmount). */
 type Run = { abort: AbortController; assistantId: string; sessionId: string | null };

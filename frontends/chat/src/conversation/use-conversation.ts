@@ -9,17 +9,12 @@ import {
   type UseAttachments,
   useFilesAttachedLabel,
 } from '../attachments/index.ts';
-import {
-  type CallContext,
-  ConversationController,
-  type SendContext,
-  type SendResult,
-} from './conversation-controller.ts';
+import type { CallContext, SendContext, SendResult } from './call-context.ts';
+import { ConversationController } from './conversation-controller.ts';
 import type { ConversationState } from './conversation-state.ts';
 
 export { TRANSCRIPT_PAGE_SIZE } from '../chat-api.ts';
-export type { SendResult } from './conversation-controller.ts';
-export { STREAMING_FLAG_CLEAR_MS } from './reply-follower.ts';
+export type { SendResult } from './call-context.ts';
 
 export type Conversation = {
   state: ConversationState;
