@@ -58,7 +58,14 @@ function fakeServer(transcripts: Record<string, TranscriptEntry[]> = {}) {
     }
     if (path === '/chat/stop') return jsonResponse(200, { stopped: true });
     const transcript = /^\/chat-sessions\/([^/]+)\/transcript$/.exec(path);
-    if (transcript) return jsonResponse(200, transcripts[decodeURIComponent(transcript[1]!)] ?? []);
+    if (transcript) {
+      // The service's paging: the newest `limit` messages, or those just before `before`.
+      const all = transcripts[decodeURIComponent(transcript[1]!)] ?? [];
+      const { searchParams } = new URL(request.url);
+      const before = searchParams.get('before');
+      const end = before === null ? all.length : all.findIndex((m) => m.id === before);
+      return jsonResponse(200, all.slice(Math.max(0, end - Number(searchParams.get('limit'))), end));
+    }
     return jsonResponse(404, { detail: 'Not Found' });
   });
   const calls = (suffix: string) => requests.filter((r) => new URL(r.url).pathname.endsWith(suffix));
@@ -93,6 +100,10 @@ const contexts = () => {
   const send: SendContext = { ...call, files, filesAttachedLabel: 'Files attached' };
   return { call, send, files };
 };
+
+const long = Array.from({ length: 120 }, (_, i) =>
+  entry(`m-${String(i).padStart(4, '0')}`, i % 2 === 0 ? 'user' : 'assistant', `message ${i}`),
+);
 
 let detach = () => {};
 function start(sessionId: string | null) {
@@ -265,5 +276,42 @@ describe('ConversationController', () => {
     expect(texts()).toEqual(['user:Elsewhere']);
     expect(controller.getSnapshot().announcement).toBeNull();
     expect(server.calls('/chat/stop')).toHaveLength(0);
+  });
+
+  it('reads older pages through the transcript cache, and a reload starts again at the newest page', async () => {
+    const server = fakeServer({ [S]: long });
+    const { controller, view } = start(S);
+    const pages = () => server.calls('/transcript').map((r) => new URL(r.url).searchParams.get('before'));
+    await vi.waitFor(() => expect(view().phase).toBe('idle'));
+    await controller.loadOlder();
+    expect(view().messages[0]?.id).toBe('m-0020');
+    expect(view().older).toBe('available');
+
+    controller.reload();
+    await vi.waitFor(() => expect(view().phase).toBe('idle'));
+    expect(view().messages.map((m) => m.id)).toEqual(long.slice(-50).map((m) => m.id));
+    await controller.loadOlder();
+    await controller.loadOlder();
+    expect(view().messages.map((m) => m.id)).toEqual(long.map((m) => m.id));
+    expect(view().older).toBe('complete');
+    expect(pages()).toEqual([null, 'm-0070', null, 'm-0070', 'm-0020']);
+  });
+
+  it("keeps its pages through StrictMode's unmount and mount", async () => {
+    const server = fakeServer({ [S]: long });
+    const controller = new ConversationController({ dispatch: createStore().dispatch, sessionId: S });
+    const firstDetach = controller.attach();
+    controller.show(S);
+    // StrictMode runs the effects' cleanups and the effects again at once.
+    firstDetach();
+    detach = controller.attach();
+    controller.show(S);
+    await vi.waitFor(() => expect(controller.getSnapshot().state.phase).toBe('idle'));
+    // After the cache's removal timer (0 s for transcripts, set at the release) would have run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await controller.loadOlder();
+    expect(controller.getSnapshot().state.messages).toHaveLength(100);
+    const calls = server.calls('/transcript').map((r) => new URL(r.url).searchParams.get('before'));
+    expect(calls).toEqual([null, 'm-0070']);
   });
 });
