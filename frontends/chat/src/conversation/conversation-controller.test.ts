@@ -47,9 +47,9 @@ function liveStream() {
 type LiveStream = ReturnType<typeof liveStream>;
 
 /** The chat service: transcripts by session, and each stream opened (a send or a resume) in order. */
-function fakeServer(transcripts: Record<string, TranscriptEntry[]> = {}) {
+function fakeServer(transcripts: Record<string, TranscriptEntry[]> = {}, olderPagesWait?: Promise<void>) {
   const streams: LiveStream[] = [];
-  const { requests } = installFakeFetch((request) => {
+  const { requests } = installFakeFetch(async (request) => {
     const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
     if (path === '/chat/stream' || path.endsWith('/resume')) {
       const stream = liveStream();
@@ -63,6 +63,7 @@ function fakeServer(transcripts: Record<string, TranscriptEntry[]> = {}) {
       const all = transcripts[decodeURIComponent(transcript[1]!)] ?? [];
       const { searchParams } = new URL(request.url);
       const before = searchParams.get('before');
+      if (before !== null) await olderPagesWait;
       const end = before === null ? all.length : all.findIndex((m) => m.id === before);
       return jsonResponse(200, all.slice(Math.max(0, end - Number(searchParams.get('limit'))), end));
     }
@@ -313,5 +314,22 @@ describe('ConversationController', () => {
     expect(controller.getSnapshot().state.messages).toHaveLength(100);
     const calls = server.calls('/transcript').map((r) => new URL(r.url).searchParams.get('before'));
     expect(calls).toEqual([null, 'm-0070']);
+  });
+
+  it('starts again at the newest page when reloaded while an older page is being read: no gap after', async () => {
+    let release = () => {};
+    const server = fakeServer({ [S]: long }, new Promise((resolve) => (release = resolve)));
+    const { controller, view } = start(S);
+    await vi.waitFor(() => expect(view().phase).toBe('idle'));
+    const older = controller.loadOlder();
+    controller.reload();
+    release();
+    await older;
+    await vi.waitFor(() => expect(view().phase).toBe('idle'));
+    expect(view().messages.map((m) => m.id)).toEqual(long.slice(-50).map((m) => m.id));
+    await controller.loadOlder();
+    expect(view().messages.map((m) => m.id)).toEqual(long.slice(-100).map((m) => m.id));
+    const asked = server.calls('/transcript').map((r) => new URL(r.url).searchParams.get('before'));
+    expect(asked.at(-1)).toBe('m-0070');
   });
 });

@@ -30,7 +30,10 @@ export class TranscriptPages {
     const request = this.dispatch(pages.initiate(sessionId, { forceRefetch: true }));
     this.subscription = request;
     this.sessionId = sessionId;
-    const result = await request;
+    let result = await request;
+    // An older page was being read: the forced read waited for it and got both. The screen starts
+    // over at the newest page, so the cache must too (or the next older page leaves a gap).
+    if ((result.data?.pages.length ?? 0) > 1) result = await request.refetch();
     const page = result.isError ? undefined : result.data?.pages[0];
     if (!page) return { error: (result.error as ApiError | undefined) ?? UNKNOWN_ERROR };
     return { entries: page, complete: holdsFirstMessage(page) };
@@ -39,7 +42,9 @@ export class TranscriptPages {
   /** The page before the oldest one read so far. */
   async older(sessionId: string): Promise<TranscriptPage> {
     const result = await this.dispatch(pages.initiate(sessionId, { direction: 'forward', subscribe: false }));
-    const page = result.isError ? undefined : result.data?.pages.at(-1);
+    // Only the newest page in the cache: a reread of it was running, and no older page was read.
+    const read = !result.isError && (result.data?.pages.length ?? 0) > 1;
+    const page = read ? result.data?.pages.at(-1) : undefined;
     if (!page) return { error: (result.error as ApiError | undefined) ?? UNKNOWN_ERROR };
     return { entries: page, complete: holdsFirstMessage(page) };
   }
