@@ -54,8 +54,12 @@ export class ConversationController extends ReplyFollower {
     this.session = sessionId;
     this.shown = null;
     this.update({ loadError: null });
-    if (sessionId === null) this.act({ type: 'reset', sessionId: null });
-    else void this.load(sessionId);
+    if (sessionId !== null) {
+      void this.load(sessionId);
+      return;
+    }
+    this.transcript.close();
+    this.act({ type: 'reset', sessionId: null });
   }
 
   reload(): void {

@@ -49,6 +49,12 @@ export class TranscriptPages {
     return { entries: page, complete: holdsFirstMessage(page) };
   }
 
+  /** Another session or a new chat is shown: these pages are no longer wanted. */
+  close(): void {
+    this.release();
+    this.sessionId = null;
+  }
+
   /** Nothing on screen reads the pages any more: they may leave the cache. */
   release(): void {
     this.subscription?.unsubscribe();
