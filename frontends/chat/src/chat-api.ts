@@ -11,10 +11,17 @@ export type ChatSessionSummary = Omit<ChatSession, 'user_id' | 'deleted'>;
 export type TranscriptEntry = ChatTranscriptEntry;
 
 /**
- * A page of a session's transcript: the newest `limit` messages, or those just before the message
- * `before` (the oldest one on screen). Hidden messages just before a page's first message come with it.
+ * Messages read per transcript page: a session opens at its newest 50 (several screens), older ones
+ * come 50 at a time as the person scrolls up. Reading and decrypting all 1,000 of a long session
+ * before showing any was most of its opening time (docs/benchmarks.md, "Chat in the browser").
  */
-export type TranscriptPageRequest = { id: string; limit: number; before?: string };
+export const TRANSCRIPT_PAGE_SIZE = 50;
+
+/** Whether a page holds the first message: fewer stored messages came back than were asked for. */
+export const holdsFirstMessage = (page: TranscriptEntry[]) =>
+  page.filter((e) => !e.streaming).length < TRANSCRIPT_PAGE_SIZE;
+
+const transcriptUrl = (id: string) => `/chat-sessions/${encodeURIComponent(id)}/transcript`;
 
 /**
  * The chat remote's calls on the shell's one RTK Query api (shared cache, token and error mapping).
@@ -38,13 +45,30 @@ export const chatApi = api.injectEndpoints({
       query: (id) => ({ url: `/chat-sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ChatSessions'],
     }),
-    getTranscript: build.query<TranscriptEntry[], TranscriptPageRequest>({
-      query: ({ id, limit, before }) => ({
-        url: `/chat-sessions/${encodeURIComponent(id)}/transcript`,
-        params: before === undefined ? { limit } : { limit, before },
+    /**
+     * A session's transcript, newest first: page one is its newest messages, each next page the
+     * messages just before the oldest one read (`before`, a message id), until a page holds the
+     * first message. Hidden messages just before a page's first message come with it.
+     */
+    getTranscriptPages: build.infiniteQuery<TranscriptEntry[], string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (oldest) => (holdsFirstMessage(oldest) ? undefined : oldest[0]?.id),
+        // A refetch (an opening, a refresh) starts over at the newest page: what was scrolled to
+        // before is read again only when the person scrolls up again.
+        refetchCachedPages: false,
+      },
+      query: ({ queryArg: id, pageParam: before }) => ({
+        url: transcriptUrl(id),
+        params: before === null ? { limit: TRANSCRIPT_PAGE_SIZE } : { limit: TRANSCRIPT_PAGE_SIZE, before },
       }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Transcript', id }],
-      // Each page is read once into the conversation's own state; nothing to keep in the cache.
+      providesTags: (_result, _error, id) => [{ type: 'Transcript', id }],
+      // Read into the conversation's own state; the cache lives only while the session is open.
+      keepUnusedDataFor: 0,
+    }),
+    /** The session's last `limit` messages (the server id of a message sent here). */
+    getLastMessages: build.query<TranscriptEntry[], { id: string; limit: number }>({
+      query: ({ id, limit }) => ({ url: transcriptUrl(id), params: { limit } }),
       keepUnusedDataFor: 0,
     }),
     /** Which coach answers; the conversation labels the built-in offline coach. */
@@ -87,7 +111,6 @@ export const {
   useListChatSessionsQuery,
   useRenameChatSessionMutation,
   useRemoveChatSessionMutation,
-  useGetTranscriptQuery,
   useGetCoachQuery,
   useStopReplyMutation,
   useOpenChatMutation,
