@@ -177,7 +177,6 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       production: (options.env?.NODE_ENV ?? process.env.NODE_ENV) === 'production',
       // One process: calls go to each service's app directly, not through a loopback socket
       // (ADR 26). The services still listen on their ports for each other and for /readyz.
-      proxyEngine: 'in-process',
       inProcessServices: Object.fromEntries(
         Object.entries(running).map(([name, s]) => [name, s.app]),
       ) as never,

@@ -55,11 +55,10 @@ const hold = Math.min(Number(process.env.HOLD ?? 10_000), fdCap);
 // 10,000 held streams within the minute here, 30 all of them (each new stream stores a message, and a
 // new person gets a data key, while the next stream's access read waits for a connection).
 const poolSize = process.env.DATABASE_POOL_SIZE ?? '30';
-// PARTS=latency or PARTS=hold runs one half (with DRY_RUN for a trial); HOLD_ENGINES picks engines.
+// PARTS=latency or PARTS=hold runs one half (with DRY_RUN for a trial).
 const parts = new Set((process.env.PARTS ?? 'latency,hold').split(','));
-const holdEngines = (process.env.HOLD_ENGINES ?? 'undici,http-proxy').split(',') as Array<
-  'undici' | 'http-proxy'
->;
+// The gateway has one engine (ADR 71); the rows keep its name so reports stay comparable.
+const holdEngines = ['undici'] as const;
 // Held-stream memory is also read on the way up, at these counts.
 const holdSteps = [1000, 3000];
 const memoryOf = (m: NodeJS.MemoryUsage) => ({
@@ -253,12 +252,11 @@ try {
     BENCH_USERS_FILE: usersFile('fast', fast),
   });
   children.push(chat);
-  const engines = ['undici', 'http-proxy'] as const;
+  const engines = ['undici'] as const;
   const gateways = await Promise.all(
-    engines.map((engine) =>
+    engines.map(() =>
       start('start-gateway.ts', {
         UPSTREAM_URL: chat.url,
-        PROXY_ENGINE: engine,
         BENCH_PUBLIC_JWK: publicJwk,
       }),
     ),
@@ -354,7 +352,6 @@ try {
   for (const engine of parts.has('hold') ? holdEngines : []) {
     const gateway = await start('start-gateway.ts', {
       UPSTREAM_URL: holdChat.url,
-      PROXY_ENGINE: engine,
       BENCH_PUBLIC_JWK: publicJwk,
     });
     const controller = new AbortController();

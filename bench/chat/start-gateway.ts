@@ -3,7 +3,7 @@
 import { listen } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
 import { importJWK, jwtVerify } from 'jose';
-import { createGateway, type ProxyEngine, serviceNames } from '../../gateway/src/app.ts';
+import { createGateway, serviceNames } from '../../gateway/src/app.ts';
 import { serveBenchChild } from './child.ts';
 
 const upstream = process.env.UPSTREAM_URL ?? '';
@@ -15,7 +15,6 @@ const gateway = createGateway({
   >,
   embedded: false,
   signingKey: process.env.INTERNAL_SIGNING_KEY ?? '',
-  proxyEngine: (process.env.PROXY_ENGINE ?? 'undici') as ProxyEngine,
   rateLimitPerMinute: 1_000_000_000,
   readinessPollMs: 0,
   authenticate: async (req) => {

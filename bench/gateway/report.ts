@@ -26,11 +26,10 @@ export interface BenchReport {
   durationSeconds: number;
   path: string;
   direct: Target;
-  /** Through the gateway, one per engine. */
+  /** Through the gateway. */
   proxied: Target[];
   /** Reference rows that are not product paths (shown, not judged). */
   references: Target[];
-  defaultEngine: string;
 }
 
 export const target = { throughputRatio: 0.5, addedP99Ms: 10 };
@@ -125,9 +124,7 @@ ${[report.direct, ...report.proxied, ...report.references].map(row).join('\n')}
 |---|---:|---:|---:|---|---|
 ${report.proxied.map(verdict).join('\n')}
 
-Default engine: \`${report.defaultEngine}\`. \`PROXY_ENGINE=http-proxy\` switches the gateway to
-http-proxy-middleware; both engines pass the same gateway test suite (SSE, time-outs, errors,
-identity, request ids, byte-for-byte bodies). The reference row (a bare undici proxy: no Express,
+The gateway has one network engine, undici (ADR 71). The reference row (a bare undici proxy: no Express,
 no middleware) is not a product path; it shows what a proxy hop costs on this machine at all, and
 so how much of the gateway's cost is its own features. "CPU µs per call" is the CPU time of the
 measured process alone (the service for the direct row, the proxy for the others): the steadiest

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { gatewayDefaults } from '../../gateway/src/app.ts';
 import {
   type BenchReport,
   compare,
@@ -38,8 +37,6 @@ function start(script: string, env: Record<string, string> = {}): Promise<Child>
     const child = fork(path.join(here, script), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      // http-proxy (a dependency of http-proxy-middleware) uses a deprecated Node API.
-      execArgv: ['--no-deprecation'],
     });
     children.push(child);
     const cpu = () =>
@@ -67,12 +64,7 @@ try {
     { label: 'direct to the service', process: upstream, samples: [] },
     {
       label: 'gateway, undici engine',
-      process: await start('start-gateway.ts', { UPSTREAM_URL: upstream.url, PROXY_ENGINE: 'undici' }),
-      samples: [],
-    },
-    {
-      label: 'gateway, http-proxy-middleware engine',
-      process: await start('start-gateway.ts', { UPSTREAM_URL: upstream.url, PROXY_ENGINE: 'http-proxy' }),
+      process: await start('start-gateway.ts', { UPSTREAM_URL: upstream.url }),
       samples: [],
     },
     {
@@ -108,9 +100,8 @@ try {
     durationSeconds: duration,
     path: callPath,
     direct: direct!,
-    proxied: rest.slice(0, 2),
-    references: rest.slice(2),
-    defaultEngine: gatewayDefaults.proxyEngine,
+    proxied: rest.slice(0, 1),
+    references: rest.slice(1),
   };
   for (const t of report.proxied) {
     const c = compare(report.direct, t);

@@ -2,7 +2,7 @@
 // its own process; reports its port over IPC.
 import { listen } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
-import { createGateway, type ProxyEngine, serviceNames } from '../../gateway/src/app.ts';
+import { createGateway, serviceNames } from '../../gateway/src/app.ts';
 import { serveBenchChild } from './child.ts';
 
 const upstream = process.env.UPSTREAM_URL ?? '';
@@ -13,7 +13,6 @@ const gateway = createGateway({
   >,
   embedded: false,
   signingKey: process.env.INTERNAL_SIGNING_KEY ?? '',
-  proxyEngine: (process.env.PROXY_ENGINE ?? 'http-proxy') as ProxyEngine,
   // The limiter still runs on every request (memory store); only its ceiling is out of reach.
   rateLimitPerMinute: 1_000_000_000,
   logger: createLogger({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' }),

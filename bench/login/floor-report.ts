@@ -112,7 +112,7 @@ it does (issue 4's target: at most 15 % over the hash).
   (\`bench/login/minimal-login.ts\`: node:http, the login's two statements on PGlite in the same
   process with PGlite's own \`query\`, the verification on the libuv pool, an Ed25519-signed token;
   no Express, gateway, validation, logging or metrics), in its own process; and **the product's
-  login** through the gateway, as in the Login section (its statements prepared and pipelined, ADR 26).
+  login** through the gateway, as in the Login section (its statements prepared, ADR 26).
 - Two hashes, swapped into the stored account: the product's (argon2id ${hashName('real')}) and a
   **small-memory** one (${hashName('small')}) whose time cost is set, by measuring, so that it costs
   the same CPU at ${report.concurrency} in flight.

@@ -8,7 +8,6 @@ import { accessLog } from './access-log.ts';
 import { createGatewayMetrics } from './metrics.ts';
 import { defaultRemotes, type GatewayOptions, type RemoteManifests } from './options.ts';
 import type { Forwarder } from './proxy/forwarder.ts';
-import { createHttpProxyForwarder } from './proxy/http-proxy-forwarder.ts';
 import { createInProcessForwarder } from './proxy/in-process-forwarder.ts';
 import { createUndiciForwarder } from './proxy/undici-forwarder.ts';
 import { createRateLimit } from './rate-limit.ts';
@@ -26,7 +25,6 @@ export type {
   AuthenticatedUser,
   FrontendDirs,
   GatewayOptions,
-  ProxyEngine,
 } from './options.ts';
 
 export interface Gateway {
@@ -50,8 +48,6 @@ export const gatewayDefaults = {
   // One chat message may carry 5 files of 10 MB each, plus multipart framing.
   maxBodyBytes: 52 * 1024 * 1024,
   trustProxy: 'loopback, linklocal, uniquelocal',
-  // Measured about twice the throughput of http-proxy-middleware (docs/benchmarks.md "Gateway").
-  proxyEngine: 'undici',
 } as const;
 
 /**
@@ -161,18 +157,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 }
 
+/** The one network engine, undici (ADR 71); the embedded product hands calls over in-process (ADR 26). */
 function createForwarder(options: GatewayOptions, logger: Logger): Forwarder {
-  const forwarderOptions = {
+  if (options.inProcessServices) return createInProcessForwarder(options.inProcessServices);
+  return createUndiciForwarder({
     upstreams: options.upstreams,
     timeoutMs: options.upstreamTimeoutMs ?? gatewayDefaults.upstreamTimeoutMs,
     logger,
-  };
-  const engine = options.proxyEngine ?? gatewayDefaults.proxyEngine;
-  if (engine === 'in-process') {
-    if (!options.inProcessServices) throw new Error('the in-process engine needs inProcessServices');
-    return createInProcessForwarder(options.inProcessServices);
-  }
-  return engine === 'http-proxy'
-    ? createHttpProxyForwarder(forwarderOptions)
-    : createUndiciForwarder(forwarderOptions);
+  });
 }

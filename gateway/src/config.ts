@@ -48,7 +48,6 @@ export const gatewayConfigSchema = z.object({
   REMOTE_ACCOUNT_URL: optional,
   /** Express `trust proxy`: a hop count, or a list of addresses/ranges (default: private ranges). */
   TRUST_PROXY: optional,
-  PROXY_ENGINE: z.enum(['http-proxy', 'undici']).optional(),
   /** Prometheus scrapes /metrics here; the public PORT never serves it. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Optional bearer token the metrics port asks for. */
@@ -108,7 +107,6 @@ export function gatewaySettingsFromEnv(
       embedded: false,
       production: config.NODE_ENV === 'production',
       trustProxy: parseTrustProxy(config.TRUST_PROXY),
-      proxyEngine: config.PROXY_ENGINE,
       signingKey: config.INTERNAL_SIGNING_KEY,
       metricsToken: config.METRICS_TOKEN,
     },

@@ -29,14 +29,6 @@ export interface RemoteManifests {
   account: string;
 }
 
-/**
- * How the proxied requests are forwarded. `http-proxy` is http-proxy-middleware; `undici` is an
- * undici-based forwarder behind the same Express app (see docs/benchmarks.md "Gateway");
- * `in-process` hands each call to the service's app in this process (embedded mode, ADR 26; needs
- * `inProcessServices`).
- */
-export type ProxyEngine = 'http-proxy' | 'undici' | 'in-process';
-
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://auth:3000` (no trailing path). */
   upstreams: Record<ServiceName, string>;
@@ -71,9 +63,10 @@ export interface GatewayOptions {
   signingKey: string;
   /** Express `trust proxy` setting (default: loopback and private ranges, i.e. the ingress). */
   trustProxy?: boolean | number | string;
-  /** Default `undici`: the faster of the two, same behaviour (both pass the same tests). */
-  proxyEngine?: ProxyEngine;
-  /** The services' request handlers for the `in-process` engine (the embedded product). */
+  /**
+   * The services' request handlers, when they run in this process (the embedded product): calls are
+   * handed to them instead of being forwarded over the network with undici (ADR 26, ADR 71).
+   */
   inProcessServices?: InProcessServices;
   /** NODE_ENV=production: development conveniences (devRoutes) are refused at start. */
   production?: boolean;

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { signCall, verifyCall } from '@innerview/kit/trust';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProxyEngine } from './options.ts';
 import {
   deadUrl,
   startTestGateway,
@@ -10,9 +9,14 @@ import {
   testSigningKey,
 } from './test-support/fake-upstreams.ts';
 
-const engines: ProxyEngine[] = ['http-proxy', 'undici', 'in-process'];
-/** The engines that reach services over the network, with its failures and connection reuse. */
-const networkEngines: ProxyEngine[] = ['http-proxy', 'undici'];
+/** The gateway forwards over the network (undici) or, in the embedded product, hands calls over in-process. */
+const paths = ['over the network', 'in-process'] as const;
+type ForwardPath = (typeof paths)[number];
+const startOn = (
+  path: ForwardPath,
+  overrides: Parameters<typeof startTestGateway>[0] = {},
+  upstreamUrls: Parameters<typeof startTestGateway>[1] = {},
+) => startTestGateway(overrides, upstreamUrls, { inProcess: path === 'in-process' });
 
 let gateway: TestGateway | undefined;
 afterEach(async () => {
@@ -68,9 +72,9 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
   });
 }
 
-describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
+describe.each(paths)('proxying %s', (way) => {
   it('forwards each prefix to its service with path, query and method unchanged', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     const cases = [
       ['GET', '/api/v1/users/me', 'auth'],
       ['POST', '/api/v1/subscriptions/cancel?reason=too%20expensive', 'billing'],
@@ -91,7 +95,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('passes the body through byte for byte, malformed JSON and binary alike', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     gateway.upstreams.auth.handle = (_req, res) => {
       res
         .writeHead(422, { 'content-type': 'application/json' })
@@ -118,7 +122,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('passes answers back intact: repeated headers, large bodies, empty bodies', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     const large = randomBytes(2 * 1024 * 1024);
     gateway.upstreams.files.handle = (req, res) => {
       if (req.method === 'HEAD' || req.url?.endsWith('/empty')) {
@@ -143,7 +147,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('answers a declared body over the limit with 413 in the error shape, without calling the service', async () => {
-    gateway = await startTestGateway({ proxyEngine, maxBodyBytes: 1024 });
+    gateway = await startOn(way, { maxBodyBytes: 1024 });
     const res = await fetch(`${gateway.url}/api/v1/files/upload`, { method: 'POST', body: 'x'.repeat(2048) });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
@@ -151,7 +155,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('propagates the request id, or makes one and passes it on', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     const given = await fetch(`${gateway.url}/api/v1/users/me`, { headers: { 'x-request-id': 'req-123' } });
     expect(given.headers.get('x-request-id')).toBe('req-123');
     expect(gateway.upstreams.auth.seen.at(-1)?.headers['x-request-id']).toBe('req-123');
@@ -163,10 +167,10 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('tells the service where the call came from (x-forwarded-*)', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     await fetch(`${gateway.url}/api/v1/users/me`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
     const seen = gateway.upstreams.auth.seen.at(-1)!;
-    // The client's chain with the gateway's peer appended (http-proxy joins without a space).
+    // The client's chain with the gateway's peer appended.
     const chain = String(seen.headers['x-forwarded-for']).split(',');
     expect(chain.map((hop) => hop.trim())).toEqual(['203.0.113.7', '127.0.0.1']);
     expect(seen.headers['x-forwarded-proto']).toBe('http');
@@ -174,7 +178,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('never lets a forged identity header reach a service', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     await fetch(`${gateway.url}/api/v1/chat/active-sessions`, {
       headers: { 'x-innerview-user-id': 'someone-else', 'x-innerview-session-id': 'stolen' },
     });
@@ -184,8 +188,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it("signs what it forwards, over a client's own signature, identity and address", async () => {
-    gateway = await startTestGateway({
-      proxyEngine,
+    gateway = await startOn(way, {
       trustProxy: false,
       authenticate: async (req) =>
         req.headers.authorization === 'Bearer good' ? { userId: 'user-1', sessionId: 'session-1' } : null,
@@ -226,8 +229,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('sets the identity the authenticate hook vouches for, and none for a refused token', async () => {
-    gateway = await startTestGateway({
-      proxyEngine,
+    gateway = await startOn(way, {
       authenticate: async (req) =>
         req.headers.authorization === 'Bearer good' ? { userId: 'user-1', sessionId: 'session-1' } : null,
     });
@@ -246,8 +248,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('answers 503 without calling the service when the token cannot be checked', async () => {
-    gateway = await startTestGateway({
-      proxyEngine,
+    gateway = await startOn(way, {
       authenticate: async () => {
         throw new Error('JWKS unreachable');
       },
@@ -261,7 +262,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('streams server-sent events as they come, past the time-out while data flows', async () => {
-    gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 });
+    gateway = await startOn(way, { upstreamTimeoutMs: 300 });
     let finish: () => void = () => {};
     const upstreamDone = new Promise<void>((resolve) => {
       finish = resolve;
@@ -301,7 +302,7 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 
   it('stops the upstream stream when the client goes away', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startOn(way);
     gateway.upstreams.chat.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {"content":"first"}\n\n');
@@ -322,9 +323,9 @@ describe.each(engines)('proxying with the %s engine', (proxyEngine) => {
   });
 });
 
-describe.each(networkEngines)('proxying over the network with the %s engine', (proxyEngine) => {
+describe('proxying over the network', () => {
   it('answers 503 in the error shape when a service is down', async () => {
-    gateway = await startTestGateway({ proxyEngine }, { billing: await deadUrl() });
+    gateway = await startTestGateway({}, { billing: await deadUrl() });
     const res = await fetch(`${gateway.url}/api/v1/subscriptions/status`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
@@ -333,7 +334,7 @@ describe.each(networkEngines)('proxying over the network with the %s engine', (p
   });
 
   it('answers 504 in the error shape when a service stays silent past the time-out', async () => {
-    gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 });
+    gateway = await startTestGateway({ upstreamTimeoutMs: 300 });
     gateway.upstreams.questionnaire.handle = () => {};
     const started = Date.now();
     const res = await fetch(`${gateway.url}/api/v1/questionnaire/status`);
@@ -343,7 +344,7 @@ describe.each(networkEngines)('proxying over the network with the %s engine', (p
   });
 
   it('reuses upstream connections (keep-alive)', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startTestGateway();
     for (let i = 0; i < 10; i++) await (await fetch(`${gateway.url}/api/v1/answers/`)).text();
     const connections = new Set(gateway.upstreams.questionnaire.seen.map((s) => s.connection));
     expect(gateway.upstreams.questionnaire.seen).toHaveLength(10);

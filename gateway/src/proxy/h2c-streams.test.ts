@@ -1,7 +1,6 @@
 import { type Listening, listen } from '@innerview/kit/lifecycle';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProxyEngine } from '../app.ts';
 import { startTestGateway, type TestGateway } from '../test-support/fake-upstreams.ts';
 
 /** A chat-like service on the kit's listener (HTTP/1.1 and h2c on one port) that records each call. */
@@ -82,10 +81,10 @@ afterEach(async () => {
   service = undefined;
 });
 
-describe.each<ProxyEngine>(['undici', 'http-proxy'])('long-lived streams, %s engine', (proxyEngine) => {
+describe('long-lived streams', () => {
   it('go over HTTP/2 once the service is known to speak h2c; ordinary calls stay on HTTP/1.1', async () => {
     service = await startStreamingService();
-    gateway = await startTestGateway({ proxyEngine }, { chat: service.url });
+    gateway = await startTestGateway({}, { chat: service.url });
     const url = `${gateway.url}/api/v1/chat/stream?pieces=3`;
     const init = {
       method: 'POST',
@@ -122,7 +121,7 @@ describe.each<ProxyEngine>(['undici', 'http-proxy'])('long-lived streams, %s eng
 
   it('hold more streams at once than the pool has connections, and end them when clients leave', async () => {
     service = await startStreamingService();
-    gateway = await startTestGateway({ proxyEngine }, { chat: service.url });
+    gateway = await startTestGateway({}, { chat: service.url });
     await readStream(`${gateway.url}/api/v1/chat/stream?pieces=1`, { method: 'POST' });
     const streams = await openStreams(`${gateway.url}/api/v1/chat/stream`, 300);
     expect(streams.firsts.every((first) => first.startsWith('data: first'))).toBe(true);
@@ -132,7 +131,7 @@ describe.each<ProxyEngine>(['undici', 'http-proxy'])('long-lived streams, %s eng
   });
 
   it('to a service without h2c, still hold more streams than the pool has connections', async () => {
-    gateway = await startTestGateway({ proxyEngine });
+    gateway = await startTestGateway();
     gateway.upstreams.chat.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: first\n\n');
@@ -148,7 +147,7 @@ describe.each<ProxyEngine>(['undici', 'http-proxy'])('long-lived streams, %s eng
     silent.post('/api/v1/chat/stream', () => {});
     const silentService = await listen(silent, 0, '127.0.0.1');
     try {
-      gateway = await startTestGateway({ proxyEngine, upstreamTimeoutMs: 300 }, { chat: silentService.url });
+      gateway = await startTestGateway({ upstreamTimeoutMs: 300 }, { chat: silentService.url });
       // The first call asks for h2c; later ones are over it.
       await expect
         // Each try waits out the 300 ms time-out; on a busy CI machine a try alone can pass 1 s.

@@ -104,24 +104,26 @@ export interface TestGateway {
 /** The gateway's `INTERNAL_SIGNING_KEY` in these tests: fake upstreams can check what it signs. */
 export const testSigningKey = 'test-signing-key-of-the-gateway-tests-0123456789';
 
-/** Six fake services and a gateway in front of them; `overrides` replace any gateway option. */
+/**
+ * Six fake services and a gateway in front of them; `overrides` replace any gateway option. With
+ * `inProcess` the gateway hands calls to the fake services' listeners, as the embedded product does.
+ */
 export async function startTestGateway(
   overrides: Partial<GatewayOptions> = {},
   upstreamUrls: Partial<Record<ServiceName, string>> = {},
-  listenOptions: { requestTimeoutMs?: number } = {},
+  { inProcess = false, ...listenOptions }: { requestTimeoutMs?: number; inProcess?: boolean } = {},
 ): Promise<TestGateway> {
   const upstreams = {} as Record<ServiceName, FakeUpstream>;
   for (const service of serviceNames) upstreams[service] = await startFakeUpstream(service);
   const urls = Object.fromEntries(
     serviceNames.map((s) => [s, upstreamUrls[s] ?? upstreams[s].url]),
   ) as Record<ServiceName, string>;
-  const inProcessServices =
-    overrides.proxyEngine === 'in-process'
-      ? (Object.fromEntries(serviceNames.map((s) => [s, upstreams[s].listener])) as Record<
-          ServiceName,
-          http.RequestListener
-        >)
-      : undefined;
+  const inProcessServices = inProcess
+    ? (Object.fromEntries(serviceNames.map((s) => [s, upstreams[s].listener])) as Record<
+        ServiceName,
+        http.RequestListener
+      >)
+    : undefined;
   const gateway = createGateway({
     upstreams: urls,
     inProcessServices,

@@ -9,7 +9,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
-import { pipelinedClient } from './pglite-pipelined.ts';
 import { makePrivate } from './private-files.ts';
 
 /**
@@ -140,7 +139,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
   await client.waitReady;
   if (dir) makePrivate(path.resolve(dir));
-  const db = drizzlePglite(pipelinedClient(client)) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   return {
     db,
