@@ -47,6 +47,7 @@ const trainingWriterFolders = [
   'train-e',
   'train-f',
   'train-g',
+  'train-h',
 ] as const;
 
 export function trainingWriters(): string[] {
