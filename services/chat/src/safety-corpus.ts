@@ -48,6 +48,7 @@ const trainingWriterFolders = [
   'train-f',
   'train-g',
   'train-h',
+  'train-i',
 ] as const;
 
 export function trainingWriters(): string[] {
