@@ -47,6 +47,8 @@ const trainingWriterFolders = [
   'train-e',
   'train-f',
   'train-g',
+  'train-h',
+  'train-i',
 ] as const;
 
 export function trainingWriters(): string[] {
