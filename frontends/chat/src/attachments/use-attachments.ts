@@ -104,7 +104,9 @@ export function useAttachments(): UseAttachments {
               onProgress: (progress) => patch(a.key, { progress }),
             });
             boundTo ??= uploaded.session_id;
-            patch(a.key, { status: 'uploaded', progress: 1, fileId: uploaded.id });
+            // The stored size: images are stored re-encoded without their metadata (ADR 70), and
+            // the message shows what a reload will show.
+            patch(a.key, { status: 'uploaded', progress: 1, fileId: uploaded.id, size: uploaded.size });
             return null;
           } catch (err) {
             const error = err instanceof UploadError ? uploadErrorText(err.error, t) : t('errors.network');
