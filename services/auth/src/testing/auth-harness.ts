@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, type EventType, oneTimeTokenAad } from '@innerview/contracts';
 import { generateKeyText, loadOrCreateEventPayloadKeys, openPayload } from '@innerview/crypto';
 import {
-  createEventBus,
-  createLogger,
   type EventBus,
   type JobQueue,
   type Logger,
   ManualClock,
   type RunningService,
   SESSION_ID_HEADER,
-  startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { startTestService } from '@innerview/kit/testing/test-service';
 import {
   createTokenVerifier,
   MemoryRevocationStore,
@@ -96,37 +94,23 @@ const authEventTypes: EventType[] = [
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const revocations = options.revocations ?? new MemoryRevocationStore({ clock });
   // The key notifications would share to open the tokens in the mails' events.
   const eventPayloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
   const eventPayloadKeys = loadOrCreateEventPayloadKeys({ value: eventPayloadKey });
   const definition = createAuthService({ revocations, rateLimiter: options.rateLimiter });
-  const service = await startService(definition, {
+  const test = await startTestService(definition, {
+    ...options,
+    clock,
     env: {
-      DATABASE_URL: 'memory://',
-      INTERNAL_SIGNING_KEY: testSigningKey,
-      // A free port: test files run in parallel, and auth's default port can be bound once.
-      PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MULTIPLIER: '100',
       EVENT_PAYLOAD_KEY: eventPayloadKey,
       ...options.env,
     },
-    bus,
-    clock,
-    ...(options.jobs ? { jobs: options.jobs } : {}),
-    logger: options.logger ?? createLogger({ name: 'auth', level: 'silent' }),
+    collect: authEventTypes,
   });
-  const events: EventEnvelope[] = [];
-  const collector = await bus.subscribe({
-    group: `test-collector-${randomUUID()}`,
-    types: authEventTypes,
-    handler: async (event) => {
-      events.push(event);
-    },
-  });
+  const { service, waitForEvent } = test;
   const verifier = createTokenVerifier({
     jwks: `${service.url}/.well-known/jwks.json`,
     revocations: options.gatewayRevocations ?? revocations,
@@ -135,23 +119,9 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const url = service.url;
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    signedFetch(service, `${url}${path}`, {
-      method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    test.request(method, path, { body, headers });
   const post = (path: string, body?: unknown, headers?: Record<string, string>) =>
     call('POST', path, body, headers);
-
-  const waitForEvent: AuthHarness['waitForEvent'] = async (type, match, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.find((e) => e.type === type && (!match || match(e as never)));
-      if (found) return found as never;
-      if (Date.now() > deadline) throw new Error(`no ${type} event within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
 
   const signupBody: AuthHarness['signupBody'] = (overrides = {}) =>
     ({
@@ -205,11 +175,11 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   return {
     url,
     clock,
-    bus,
-    service: service as never,
+    bus: test.bus,
+    service,
     revocations,
     verifier,
-    events,
+    events: test.events,
     post,
     call,
     login,
@@ -219,10 +189,6 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     signupBody,
     verifiedUser,
     signedIn,
-    stop: async () => {
-      await collector.stop();
-      await service.stop();
-      if (!options.bus) await bus.close();
-    },
+    stop: test.stop,
   };
 }
