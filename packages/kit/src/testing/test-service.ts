@@ -9,7 +9,7 @@ import { createEventBus } from '../events/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { type RunningService, type ServiceDefinition, startService } from '../service.ts';
-import { USER_ID_HEADER } from '../trust.ts';
+import { type Caller, USER_ID_HEADER } from '../trust.ts';
 import { eventually } from './eventually.ts';
 import { type KeySource, signedFetch, testSigningKey } from './signed-calls.ts';
 
@@ -35,7 +35,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   redirect?: RequestRedirect;
   /** Signed as another caller than the gateway (e.g. `chat` for an internal call). */
-  caller?: Parameters<typeof signedFetch>[2]['caller'];
+  caller?: Caller;
   /** Signs with these keys instead of the service's (a wrong key, an old one). */
   keys?: KeySource;
 }
