@@ -19,7 +19,8 @@ URL.createObjectURL ??= () => 'blob:innerview-test';
 URL.revokeObjectURL ??= () => {};
 
 // Testing Library unmounts by itself only when vitest's globals are on; they are off here, so every
-// rendered tree goes after each test, before the file's own afterEach hooks run theirs.
+// rendered tree goes after each test (after the file's own afterEach hooks: vitest runs them last
+// registered first).
 afterEach(() => {
   cleanup();
 });
