@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects, one per kind of test (see README "Tests"):
-// - unit: pure logic and embedded adapters (PGlite, in-process bus and jobs), no outside service.
-// - unit-web: front-end logic and components in jsdom.
+// One project per kind of test (see README "Test layers"):
+// - unit: pure logic, HTTP plumbing and in-memory adapters; no database, no booted service.
+// - unit-web: front-end logic and components in jsdom (one set-up file: vitest.setup-web.ts).
+// - component: *.component.test.ts, a service (or the kit's embedded database) booted in process on
+//   PGlite with the in-process bus and jobs; no outside service, but seconds per file.
 // - integration: real PostgreSQL and Redis (DATABASE_URL, REDIS_URL); they fail, never skip, when missing.
 // - e2e: real Chromium against the product started as `npm start` would.
 // The Kafka tests (*.kafka.integration.test.ts) are integration tests like the others: a broker runs
@@ -18,7 +20,19 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['**/*.test.ts'],
-          exclude: [...ignored, ...web, '**/*.integration.test.ts', 'e2e/**'],
+          exclude: [...ignored, ...web, '**/*.integration.test.ts', '**/*.component.test.ts', 'e2e/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two files at a time (vitest's default on two cores is one): many wait on timers and I/O.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          environment: 'node',
+          include: ['**/*.component.test.ts'],
+          exclude: [...ignored, ...web, 'e2e/**'],
           // PGlite boots in a second alone, in several when the two cores are busy.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -34,6 +48,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: web.map((w) => `${w.replace('/**', '')}/**/*.test.{ts,tsx}`),
           exclude: [...ignored, '**/*.integration.test.ts'],
+          // jsdom's missing browser APIs, jest-dom's matchers and unmounting after each test.
+          setupFiles: ['vitest.setup-web.ts'],
           maxWorkers: 2,
         },
       },

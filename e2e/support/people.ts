@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CLIENT_HEADERS } from './client.ts';
@@ -25,18 +26,8 @@ export function callApi(baseUrl: string, path: string, init: ApiInit = {}): Prom
 }
 
 /** Asks `check` every 250 ms until it returns a value (services learn of each other by events). */
-export async function poll<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+export function poll<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  return eventually(check, { timeoutMs, what, intervalMs: 250 });
 }
 
 /** `POST /login/access-token` as the login form sends it. */

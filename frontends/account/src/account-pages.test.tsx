@@ -1,22 +1,13 @@
 import { readToken } from '@innerview/api-client';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import help from '../locales/en/help.json' with { type: 'json' };
 import { fileNameOf, unavailableParts } from './account-api.ts';
-import {
-  fakeApi,
-  findToast,
-  ME,
-  polyfillJsdom,
-  renderAccount,
-  resetBrowserState,
-} from './account-test-support.tsx';
+import { fakeApi, findToast, ME, renderAccount, resetBrowserState } from './account-test-support.tsx';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -160,7 +151,7 @@ describe('profile', () => {
     renderAccount('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
     const toast = await findToast('Your data is downloading');
-    expect(toast.textContent).toContain('subscription, conversations');
+    expect(toast.text).toContain('subscription, conversations');
     expect(clicked).toEqual(['innerview-export-2026-05-01.json']);
     expect(api.calls('GET', '/users/me/export')).toHaveLength(1);
   });

@@ -1,11 +1,11 @@
 // Test-only helpers of the account screens: the three exposed pages inside the providers the shell
-// gives them (store, i18n with the real texts in English and German, theme, toasts, router), and a
-// fake API answering by method and path.
-import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from '@innerview/api-client';
-import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
+// gives them (store, i18n with the real texts in English and German, theme, toasts, router); the
+// fake API and the toasts come from the shared test helpers.
+import { createStore } from '@innerview/api-client';
+import { resetBrowserState as resetBrowser } from '@innerview/api-client/testing/browser-state';
 import { createI18n } from '@innerview/i18n';
 import { ThemeProvider, ToastProvider } from '@innerview/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -31,31 +31,11 @@ import HelpHubPage from './help-hub-page.tsx';
 import ProfilePage from './profile-page.tsx';
 import SettingsPage from './settings-page.tsx';
 
-/** jsdom lacks what Radix and the download use. */
-export function polyfillJsdom(): void {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  const proto = Element.prototype as Element & Partial<Record<string, unknown>>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-  URL.createObjectURL ??= () => 'blob:innerview-test';
-  URL.revokeObjectURL ??= () => {};
-}
+export { type FakeRoute, fakeApi } from '@innerview/api-client/testing/fake-api';
+export { findToast } from '@innerview/ui/testing/toasts';
 
 /** Signed in (a stored token), nothing else kept between tests. */
-export function resetBrowserState(): void {
-  localStorage.clear();
-  sessionStorage.clear();
-  clearToken();
-  setApiBase(DEFAULT_API_BASE);
-  document.documentElement.removeAttribute('data-theme');
-  saveToken('test-token', { rememberMe: true });
-}
+export const resetBrowserState = (): void => resetBrowser({ signedIn: true });
 
 export function testI18n(lng: 'en' | 'de' = 'en') {
   return createI18n({
@@ -114,34 +94,6 @@ export function renderAccount(
   return { ...view, store, i18n };
 }
 
-export type FakeRoute = {
-  method: string;
-  path: string;
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-};
-
-/** Answers by method and path (after /api/v1), the last answer of a route repeating; else 404. */
-export function fakeApi(routes: FakeRoute[]) {
-  const served = new Map<string, number>();
-  const fake = installFakeFetch((request) => {
-    const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
-    const key = `${request.method} ${path}`;
-    const matching = routes.filter((r) => `${r.method} ${r.path}` === key);
-    if (matching.length === 0) return jsonResponse(404, { detail: 'Not Found', code: 'NOT_FOUND' });
-    const index = Math.min(served.get(key) ?? 0, matching.length - 1);
-    served.set(key, index + 1);
-    const route = matching[index]!;
-    // A 204 has no body (a Response refuses one).
-    const body = route.status === 204 ? undefined : (route.body ?? {});
-    return jsonResponse(route.status ?? 200, body, route.headers);
-  });
-  const calls = (method: string, path: string) =>
-    fake.requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`);
-  return { ...fake, calls };
-}
-
 export const ME = {
   id: '0190f0a0-0000-7000-8000-000000000001',
   email: 'ada@example.ch',
@@ -151,15 +103,3 @@ export const ME = {
   theme: 'system',
   user: { id: '0190f0a0-0000-7000-8000-000000000001', is_onboarding_completed: true },
 };
-
-/** Waits for a toast whose text contains `text`. */
-export function findToast(text: string) {
-  return waitFor(() => {
-    const region = screen.getByRole('region', { name: /^Notifications/ });
-    const found = within(region)
-      .queryAllByRole('listitem')
-      .find((item) => item.textContent?.includes(text));
-    if (!found) throw new Error(`no toast with "${text}"`);
-    return found;
-  });
-}

@@ -1,18 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeApi,
-  findToast,
-  polyfillJsdom,
-  renderAccount,
-  resetBrowserState,
-} from './account-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, findToast, renderAccount, resetBrowserState } from './account-test-support.tsx';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

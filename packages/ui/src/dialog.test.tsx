@@ -1,15 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useRef, useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Dialog, DialogClose } from './dialog.tsx';
-import { polyfillJsdom } from './test-support.ts';
 import { TextField } from './text-field.tsx';
-
-beforeAll(polyfillJsdom);
-afterEach(cleanup);
 
 function RenameDialog() {
   return (

@@ -1,16 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
 import { Checkbox } from './checkbox.tsx';
 import { PasswordField } from './password-field.tsx';
 import { Select } from './select.tsx';
-import { polyfillJsdom } from './test-support.ts';
 import { TextField } from './text-field.tsx';
-
-beforeAll(polyfillJsdom);
-afterEach(cleanup);
 
 /** A text field whose value its parent holds, recording each change it is told of. */
 function Controlled({ seen }: { seen: string[] }) {

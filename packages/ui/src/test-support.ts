@@ -1,13 +1,5 @@
-// Test-only helpers: jsdom lacks a few browser APIs that Radix uses for pointer and layout work.
+// Test-only helpers (jsdom's missing APIs are filled in once by vitest.setup-web.ts).
 // Imported by the *.test.tsx files only; not part of the public API.
-
-export function polyfillJsdom(): void {
-  const proto = Element.prototype as Element & Partial<Record<string, unknown>>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-}
 
 /** A controllable `matchMedia`: `setMatches` fires `change` like a device switching to dark mode. */
 export function installMatchMedia(initiallyMatches: boolean) {

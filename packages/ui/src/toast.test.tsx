@@ -1,7 +1,6 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { polyfillJsdom } from './test-support.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   TOAST_DEFAULT_MS,
   TOAST_LOCK_MS,
@@ -42,14 +41,11 @@ function advance(ms: number) {
   });
 }
 
-beforeAll(polyfillJsdom);
-
 beforeEach(() => {
   vi.useFakeTimers();
 });
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
 });
 

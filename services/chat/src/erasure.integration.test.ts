@@ -2,27 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import type { ChatHarness } from './testing/chat-harness.ts';
 import { waitUntil } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { readSse } from './testing/sse-client.ts';
 
 // The 90-day erasure as seen in chat's database on PostgreSQL (ADR 17): after `auth.user.erased`
 // no row of any table names the person but their data key's tombstone (which holds no key).
-let run: IntegrationRun;
 let h: ChatHarness;
 let sql: pg.Client;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-  sql = new pg.Client({ connectionString: h.service.ctx.config.DATABASE_URL });
-  await sql.connect();
-});
-afterAll(async () => {
-  await sql?.end();
-  await run?.stop();
+useIntegrationRun((harness, client) => {
+  h = harness;
+  sql = client;
 });
 
 /** Each table's rows that mention `text`, as JSON text. */

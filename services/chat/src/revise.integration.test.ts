@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { findVerdict } from './db/access.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
 import { waitUntil } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { ScriptedCoach } from './testing/scripted-coach.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
 // Edit the last message and regenerate the last reply (ADR 0058) on PostgreSQL, over HTTP.
 const coach = new ScriptedCoach({ delayMs: 2 });
-let run: IntegrationRun;
 let h: ChatHarness;
 let sql: pg.Client;
-beforeAll(async () => {
-  run = await startIntegrationRun({ coach });
-  h = run.harness;
-  sql = new pg.Client({ connectionString: h.service.ctx.config.DATABASE_URL });
-  await sql.connect();
-});
-afterAll(async () => {
-  await sql?.end();
-  await run?.stop();
-});
+useIntegrationRun(
+  (harness, client) => {
+    h = harness;
+    sql = client;
+  },
+  { coach },
+);
 
 interface Entry {
   id: string;

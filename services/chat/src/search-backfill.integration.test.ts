@@ -1,27 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { sweepDueCheckins } from './actions/checkins.ts';
 import { backfillSearchIndex } from './actions/search-backfill.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { readSse } from './testing/sse-client.ts';
 
 // The search backfill (ADR 0063) on PostgreSQL: messages the index lacks are found after it runs,
 // once, across a stop between batches, for their owner only; and the coach's check-in opening is
 // indexed when it is written.
-let run: IntegrationRun;
 let h: ChatHarness;
 let sql: pg.Client;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-  sql = new pg.Client({ connectionString: h.service.ctx.config.DATABASE_URL });
-  await sql.connect();
-});
-afterAll(async () => {
-  await sql?.end();
-  await run?.stop();
+useIntegrationRun((harness, client) => {
+  h = harness;
+  sql = client;
 });
 
 async function person(): Promise<string> {

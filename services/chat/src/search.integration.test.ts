@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { readSse } from './testing/sse-client.ts';
 
 // GET /chat-sessions/search (ADR 0058) on PostgreSQL over HTTP, through the offline coach.
-let run: IntegrationRun;
 let h: ChatHarness;
 let sql: pg.Client;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-  sql = new pg.Client({ connectionString: h.service.ctx.config.DATABASE_URL });
-  await sql.connect();
-});
-afterAll(async () => {
-  await sql?.end();
-  await run?.stop();
+useIntegrationRun((harness, client) => {
+  h = harness;
+  sql = client;
 });
 
 interface Result {

@@ -1,14 +1,12 @@
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findToast, polyfillJsdom, renderAccount, resetBrowserState } from '../account-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findToast, renderAccount, resetBrowserState } from '../account-test-support.tsx';
 import type { MemoryItem } from './memory-api.ts';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,14 +1,12 @@
 import { installFakePush } from '@innerview/api-client/testing/fake-push';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, polyfillJsdom, renderAccount, resetBrowserState } from '../account-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAccount, resetBrowserState } from '../account-test-support.tsx';
 
 let push: ReturnType<typeof installFakePush> | undefined;
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   push?.restore();
   push = undefined;
 });

@@ -1,14 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeApi,
-  findToast,
-  ME,
-  polyfillJsdom,
-  renderAccount,
-  resetBrowserState,
-} from '../account-test-support.tsx';
+import { fakeApi, findToast, ME, renderAccount, resetBrowserState } from '../account-test-support.tsx';
 import { browserLocation } from './leave-for.ts';
 
 const BASE = {
@@ -97,11 +90,9 @@ function fact(name: string): string {
 }
 
 beforeEach(() => {
-  polyfillJsdom();
   resetBrowserState();
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -2,7 +2,7 @@ import { clearToken, DEFAULT_API_BASE, saveToken, setApiBase } from '@innerview/
 import { formatAttachmentNote } from '@innerview/contracts/chat-attachments';
 import { createI18n } from '@innerview/i18n';
 import { ToastProvider } from '@innerview/ui';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,7 +91,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   // Unmount inside act, so no React work is left for after jsdom is torn down.
-  cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   clearToken();

@@ -2,7 +2,7 @@ import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
 import { ToastProvider } from '@innerview/ui';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -65,7 +65,6 @@ beforeEach(() => {
   saveToken('test-token', { rememberMe: true });
 });
 afterEach(() => {
-  cleanup();
   clearToken();
 });
 

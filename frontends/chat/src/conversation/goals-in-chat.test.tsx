@@ -1,12 +1,12 @@
 import { createStore } from '@innerview/api-client';
 import { goalOffers } from '@innerview/contracts/goal-statement';
 import { createI18n } from '@innerview/i18n';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en/chat.json' with { type: 'json' };
 import it_ from '../../locales/it/chat.json' with { type: 'json' };
 import { fakeApi, resetBrowserState } from '../sidebar/sidebar-test-support.tsx';
@@ -17,7 +17,6 @@ import { useCoachOpening } from './use-coach-opening.ts';
 // docs/product.md#goals in the chat: "Add as goal" under a reply offering to keep a stated goal,
 // and a new chat opened by the coach with a due check-in.
 beforeEach(resetBrowserState);
-afterEach(cleanup);
 
 function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;

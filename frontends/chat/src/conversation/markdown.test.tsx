@@ -1,8 +1,6 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { MarkdownText, safeUrl } from './markdown.tsx';
-
-afterEach(cleanup);
 
 describe('MarkdownText (a coach reply)', () => {
   it('renders Markdown: emphasis, lists and autolinked addresses opening safely in a new tab', () => {

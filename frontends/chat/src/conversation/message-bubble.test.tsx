@@ -3,7 +3,7 @@ import { ToastProvider } from '@innerview/ui';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/chat.json' with { type: 'json' };
 import en from '../../locales/en/chat.json' with { type: 'json' };
 import es from '../../locales/es/chat.json' with { type: 'json' };
@@ -50,8 +50,6 @@ const reply: ChatMessage = {
   failed: false,
   hidden: false,
 };
-
-afterEach(cleanup);
 
 describe('a stopped reply', () => {
   it('is marked "Reply stopped" once the person stops it', () => {

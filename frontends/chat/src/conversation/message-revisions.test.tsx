@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import de from '../../locales/de/chat.json' with { type: 'json' };
 import en from '../../locales/en/chat.json' with { type: 'json' };
 import es from '../../locales/es/chat.json' with { type: 'json' };
@@ -24,7 +24,6 @@ import { withVersionViews } from './message-versions.tsx';
 // Edit the last message, a new reply, and the versions switcher (ADR 0058), as a person meets them.
 const LANGUAGES = ['en', 'fr', 'de', 'it', 'es'] as const;
 const texts = { en, fr, de, it: it_, es };
-afterEach(cleanup);
 
 function renderBubble(
   message: ChatMessage,

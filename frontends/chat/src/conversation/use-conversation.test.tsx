@@ -3,7 +3,7 @@ import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fa
 import { formatAttachmentNote } from '@innerview/contracts/chat-attachments';
 import { createI18n } from '@innerview/i18n';
 import { ToastProvider } from '@innerview/ui';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -107,7 +107,6 @@ beforeEach(() => {
   saveToken('test-token', { rememberMe: true });
 });
 afterEach(() => {
-  cleanup();
   clearToken();
 });
 

@@ -1,23 +1,20 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { highlighted } from './chat-search.tsx';
 import {
   type FakeRoute,
   fakeApi,
   location,
-  polyfillJsdom,
   renderSidebar,
   resetBrowserState,
   setViewport,
 } from './sidebar-test-support.tsx';
 
-beforeAll(polyfillJsdom);
 beforeEach(() => {
   resetBrowserState();
   setViewport('desktop');
 });
-afterEach(cleanup);
 
 const now = new Date().toISOString();
 const base: FakeRoute[] = [

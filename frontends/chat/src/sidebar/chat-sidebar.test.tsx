@@ -1,24 +1,21 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type FakeRoute,
   fakeApi,
   findToast,
   location,
-  polyfillJsdom,
   renderSidebar,
   resetBrowserState,
   setViewport,
 } from './sidebar-test-support.tsx';
 
-beforeAll(polyfillJsdom);
 beforeEach(() => {
   resetBrowserState();
   setViewport('desktop');
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -1,11 +1,11 @@
 // Test-only helpers of the sidebar: ChatSidebar inside the providers the shell gives the chat
 // remote (store, i18n with the real English and German texts, theme, toasts, router), a line that
-// shows where the router is, and a fake API answering by method and path.
-import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from '@innerview/api-client';
-import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
+// shows where the router is; the fake API and the toasts come from the shared test helpers.
+import { createStore } from '@innerview/api-client';
+import { resetBrowserState as resetBrowser } from '@innerview/api-client/testing/browser-state';
 import { createI18n } from '@innerview/i18n';
 import { ThemeProvider, ToastProvider } from '@innerview/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -17,28 +17,11 @@ import sidebarDe from '../../locales/de/sidebar.json' with { type: 'json' };
 import sidebar from '../../locales/en/sidebar.json' with { type: 'json' };
 import { ChatSidebar, type ChatSidebarProps, PhoneStatus } from './index.ts';
 
-/** jsdom lacks what Radix uses. */
-export function polyfillJsdom(): void {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  const proto = Element.prototype as Element & Partial<Record<string, unknown>>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-}
+export { type FakeRoute, fakeApi } from '@innerview/api-client/testing/fake-api';
+export { findToast } from '@innerview/ui/testing/toasts';
 
 /** Signed in (a stored token), nothing else kept between tests. */
-export function resetBrowserState(): void {
-  localStorage.clear();
-  sessionStorage.clear();
-  clearToken();
-  setApiBase(DEFAULT_API_BASE);
-  saveToken('test-token', { rememberMe: true });
-}
+export const resetBrowserState = (): void => resetBrowser({ signedIn: true });
 
 /** The viewport as the sidebar's media query sees it. */
 export function setViewport(kind: 'mobile' | 'desktop'): void {
@@ -114,40 +97,3 @@ export function renderSidebar(
 }
 
 export const location = () => screen.getByTestId('location').textContent;
-
-export type FakeRoute = { method: string; path: string; status?: number; body?: unknown };
-
-/** Answers by method and path (after /api/v1), the last answer of a route repeating; else 404. */
-export function fakeApi(routes: FakeRoute[]) {
-  const served = new Map<string, number>();
-  const fake = installFakeFetch((request) => {
-    const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
-    const key = `${request.method} ${path}`;
-    const matching = routes.filter((r) => `${r.method} ${r.path}` === key);
-    if (matching.length === 0) return jsonResponse(404, { detail: 'Not Found', code: 'NOT_FOUND' });
-    const index = Math.min(served.get(key) ?? 0, matching.length - 1);
-    served.set(key, index + 1);
-    const route = matching[index]!;
-    // A 204 has no body (a Response refuses one).
-    return jsonResponse(route.status ?? 200, route.status === 204 ? undefined : (route.body ?? {}));
-  });
-  const calls = (method: string, path: string) =>
-    fake.requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`);
-  return { ...fake, calls };
-}
-
-/** Waits for a toast whose text contains `text`. */
-export function findToast(text: string) {
-  return waitFor(() => {
-    // By its label, not its role: a dialog open beside it marks it aria-hidden (Radix), and a hidden
-    // element has no accessible name; the sidebar's live search status keeps the region's parent
-    // in view, so the mark lands on the region itself.
-    const region = document.querySelector<HTMLElement>('section[aria-label^="Notifications"]');
-    if (!region) throw new Error('no notifications region');
-    const found = within(region)
-      .queryAllByRole('listitem', { hidden: true })
-      .find((item) => item.textContent?.includes(text));
-    if (!found) throw new Error(`no toast with "${text}"`);
-    return found;
-  });
-}

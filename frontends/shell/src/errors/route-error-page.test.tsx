@@ -1,11 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { englishI18n } from '../test-support/render-app.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-
-afterEach(cleanup);
 
 function renderFailingRoute(fail: () => never) {
   const router = createMemoryRouter([

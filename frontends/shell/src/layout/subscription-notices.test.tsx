@@ -52,7 +52,6 @@ beforeEach(() => {
   setApiBase(DEFAULT_API_BASE);
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

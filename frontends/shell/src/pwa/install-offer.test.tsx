@@ -1,8 +1,8 @@
 import { noteMessageSent } from '@innerview/api-client';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishI18n } from '../test-support/render-app.tsx';
 import { INSTALL_AFTER_MESSAGES, shouldOfferInstall } from './install-offer.ts';
 import { InstallOfferBanner } from './install-offer-banner.tsx';
@@ -34,7 +34,6 @@ function browserOffersInstall(outcome: 'accepted' | 'dismissed') {
 
 beforeAll(() => captureInstallPrompt());
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
 
 describe('install offer', () => {
   it('appears after the third message, and Not now is remembered', async () => {

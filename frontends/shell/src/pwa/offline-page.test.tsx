@@ -1,5 +1,5 @@
 import { saveOfflineConversation } from '@innerview/api-client';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test-support/render-app.tsx';
 
@@ -15,7 +15,6 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

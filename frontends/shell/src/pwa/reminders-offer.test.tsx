@@ -2,21 +2,13 @@ import { installFakePush } from '@innerview/api-client/testing/fake-push';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeApi,
-  polyfillJsdom,
-  resetBrowserState,
-  restoreGlobals,
-  testI18n,
-} from '../screens/auth/auth-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, resetBrowserState, restoreGlobals, testI18n } from '../screens/auth/auth-test-support.tsx';
 import { RemindersOffer } from './reminders-offer.tsx';
 
 let push: ReturnType<typeof installFakePush> | undefined;
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
   push?.restore();
   push = undefined;

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,6 @@ vi.mock('./remote-loader.ts', () => ({ loadRemoteModule: vi.fn() }));
 const load = vi.mocked(loadRemoteModule);
 
 afterEach(() => {
-  cleanup();
   load.mockReset();
 });
 

@@ -1,5 +1,5 @@
 import { sessionChecked } from '@innerview/api-client';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,6 @@ function answer(path: string, body: unknown) {
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,8 +1,8 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { isPostgresUrl } from '../config.ts';
+import { eventually } from '../testing/eventually.ts';
 import type { EventBus } from './bus.ts';
-import { sleep } from './delivery.ts';
 import { createEvent } from './envelope.ts';
 
 /** Test helpers shared by the events tests (not part of the public API). */
@@ -12,11 +12,7 @@ export async function waitFor(
   timeoutMs: number,
   what: string,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(10);
-  }
+  await eventually(condition, { timeoutMs, what });
 }
 
 /** `count` ping events over `subjects` in turn, `run` at a time; `data.note` is the running number. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { JobQueueClosedError } from './options.ts';
 import type { JobFailure, JobQueue, JobQueueHooks } from './queue.ts';
 
@@ -289,9 +290,5 @@ export function sleep(ms: number): Promise<void> {
 
 /** Polls until `check` holds; fails the test with a clear message when it never does. */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
+  await eventually(check, { timeoutMs });
 }

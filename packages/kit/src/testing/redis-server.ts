@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { eventually } from './eventually.ts';
 
 /**
  * A private `redis-server` for fault tests (never the shared one): no persistence, so `restart()`
@@ -27,7 +28,10 @@ export async function startOwnRedis(): Promise<OwnRedis> {
         stdio: 'ignore',
       },
     );
-    await waitUntil(() => canConnect(port), true, 10_000, `redis-server on ${port} did not start`);
+    await eventually(() => canConnect(port), {
+      timeoutMs: 10_000,
+      what: `redis-server on ${port} answering`,
+    });
   };
   const kill = async () => {
     if (!child) return;
@@ -35,7 +39,10 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     child.kill('SIGKILL');
     await exited;
     child = undefined;
-    await waitUntil(() => canConnect(port), false, 5000, `redis-server on ${port} still answers`);
+    await eventually(async () => !(await canConnect(port)), {
+      timeoutMs: 5000,
+      what: `redis-server on ${port} gone`,
+    });
   };
   await start();
   return { port, url: `redis://127.0.0.1:${port}`, kill, restart: start, stop: kill };
@@ -58,17 +65,4 @@ function canConnect(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-async function waitUntil(
-  probe: () => Promise<boolean>,
-  wanted: boolean,
-  timeoutMs: number,
-  message: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await probe()) !== wanted) {
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, type EventType, oneTimeTokenAad } from '@innerview/contracts';
 import { generateKeyText, loadOrCreateEventPayloadKeys, openPayload } from '@innerview/crypto';
 import {
-  createEventBus,
-  createLogger,
   type EventBus,
   type JobQueue,
   type Logger,
   ManualClock,
   type RunningService,
   SESSION_ID_HEADER,
-  startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import { countedJobQueue } from '@innerview/kit/testing/counted-jobs';
 import { everyEventDelivered } from '@innerview/kit/testing/delivered';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { startTestService } from '@innerview/kit/testing/test-service';
 import {
   createTokenVerifier,
   MemoryRevocationStore,
@@ -102,7 +100,6 @@ const authEventTypes: EventType[] = [
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const revocations = options.revocations ?? new MemoryRevocationStore({ clock });
   // The key notifications would share to open the tokens in the mails' events.
   const eventPayloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
@@ -112,31 +109,19 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const inProcess = (options.env?.JOBS ?? (options.env?.REDIS_URL ? 'bullmq' : 'memory')) === 'memory';
   const counted = !options.jobs && inProcess ? countedJobQueue() : undefined;
   const jobs = options.jobs ?? counted;
-  const service = await startService(definition, {
+  const test = await startTestService(definition, {
+    ...options,
+    ...(jobs ? { jobs } : {}),
+    clock,
     env: {
-      DATABASE_URL: 'memory://',
-      INTERNAL_SIGNING_KEY: testSigningKey,
-      // A free port: test files run in parallel, and auth's default port can be bound once.
-      PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MULTIPLIER: '100',
       EVENT_PAYLOAD_KEY: eventPayloadKey,
       ...options.env,
     },
-    bus,
-    clock,
-    ...(jobs ? { jobs } : {}),
-    logger: options.logger ?? createLogger({ name: 'auth', level: 'silent' }),
+    collect: authEventTypes,
   });
-  const events: EventEnvelope[] = [];
-  const collector = await bus.subscribe({
-    group: `test-collector-${randomUUID()}`,
-    types: authEventTypes,
-    handler: async (event) => {
-      events.push(event);
-    },
-  });
+  const { service, waitForEvent } = test;
   const verifier = createTokenVerifier({
     jwks: `${service.url}/.well-known/jwks.json`,
     revocations: options.gatewayRevocations ?? revocations,
@@ -145,23 +130,9 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   const url = service.url;
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    signedFetch(service, `${url}${path}`, {
-      method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    test.request(method, path, { body, headers });
   const post = (path: string, body?: unknown, headers?: Record<string, string>) =>
     call('POST', path, body, headers);
-
-  const waitForEvent: AuthHarness['waitForEvent'] = async (type, match, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.find((e) => e.type === type && (!match || match(e as never)));
-      if (found) return found as never;
-      if (Date.now() > deadline) throw new Error(`no ${type} event within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
 
   const signupBody: AuthHarness['signupBody'] = (overrides = {}) =>
     ({
@@ -215,11 +186,11 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   return {
     url,
     clock,
-    bus,
-    service: service as never,
+    bus: test.bus,
+    service,
     revocations,
     verifier,
-    events,
+    events: test.events,
     post,
     call,
     login,
@@ -233,12 +204,10 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       if (!counted) throw new Error('allJobsFinished needs the in-process queue the harness makes');
       await counted.allFinished();
     },
-    allDelivered: () => everyEventDelivered(service.ctx.db, () => events, authEventTypes),
+    allDelivered: () => everyEventDelivered(service.ctx.db, () => test.events, authEventTypes),
     stop: async () => {
-      await collector.stop();
-      await service.stop();
+      await test.stop();
       await counted?.close();
-      if (!options.bus) await bus.close();
     },
   };
 }

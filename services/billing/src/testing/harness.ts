@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventType } from '@innerview/contracts';
-import {
-  createEvent,
-  createEventBus,
-  createLogger,
-  type EventBus,
-  ManualClock,
-  type RunningService,
-  startService,
-  USER_ID_HEADER,
-} from '@innerview/kit';
+import { createEvent, type EventBus, type ManualClock, type RunningService } from '@innerview/kit';
 import { everyEventDelivered } from '@innerview/kit/testing/delivered';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { eventually } from '@innerview/kit/testing/eventually';
+import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { startTestService } from '@innerview/kit/testing/test-service';
 import { runSweeps } from '../actions/sweeps.ts';
 import { createBillingService } from '../app.ts';
 import type { BillingContext, BillingWiring } from '../billing-context.ts';
@@ -79,75 +72,30 @@ export interface BillingHarness {
 export async function startBillingHarness(
   options: { env?: Record<string, string>; clock?: ManualClock; bus?: EventBus } = {},
 ): Promise<BillingHarness> {
-  const clock = options.clock ?? new ManualClock('2026-01-31T09:00:00.000Z');
-  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const definition = createBillingService();
-  const service = await startService(definition, {
-    env: {
-      DATABASE_URL: 'memory://',
-      INTERNAL_SIGNING_KEY: testSigningKey,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      APP_URL,
-      BILLING_SWEEP_EVERY_MS: '86400000',
-      ...options.env,
-    },
-    bus,
-    clock,
-    logger: createLogger({ name: 'billing', level: 'silent' }),
+  const test = await startTestService(definition, {
+    ...options,
+    startAt: '2026-01-31T09:00:00.000Z',
+    env: { APP_URL, BILLING_SWEEP_EVERY_MS: '86400000', ...options.env },
+    collect: billingEventTypes,
   });
+  const { service } = test;
   const wiring = service.context;
-  const events: EventEnvelope[] = [];
-  const collector = await bus.subscribe({
-    group: `test-collector-${randomUUID()}`,
-    types: billingEventTypes,
-    handler: async (event) => {
-      events.push(event);
-    },
-  });
 
-  const call: BillingHarness['call'] = async (method, path, userId, body, headers = {}) => {
-    const response = await signedFetch(service, `${service.url}${path}`, {
-      method,
-      headers: {
-        ...(userId ? { [USER_ID_HEADER]: userId } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {}
-    return { status: response.status, body: parsed, headers: response.headers };
-  };
+  const call: BillingHarness['call'] = (method, path, userId, body, headers = {}) =>
+    test.call(method, path, { userId, body, headers, redirect: 'manual' });
 
+  // Billing's sweeps and Stripe's webhooks take longer than a single call: 15 s, not 5.
   const waitFor: BillingHarness['waitFor'] = async (check, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(check, { timeoutMs });
   };
+  const waitForEvent: BillingHarness['waitForEvent'] = (type, match, timeoutMs = 15_000) =>
+    test.waitForEvent(type, match, timeoutMs);
 
-  const waitForEvent: BillingHarness['waitForEvent'] = async (type, match, timeoutMs = 15_000) => {
-    let found: EventEnvelope | undefined;
-    await waitFor(() => {
-      found = events.find((e) => e.type === type && (!match || match(e as never)));
-      return !!found;
-    }, timeoutMs).catch(() => {
-      throw new Error(`no ${type} event within ${timeoutMs} ms`);
-    });
-    return found as never;
-  };
-
-  const publish = (event: EventEnvelope) => bus.publish([event]);
+  const publish = (event: EventEnvelope) => test.publish(event);
 
   const allDelivered: BillingHarness['allDelivered'] = () =>
-    everyEventDelivered(service.ctx.db, () => events, billingEventTypes);
+    everyEventDelivered(service.ctx.db, () => test.events, billingEventTypes);
 
   const register: BillingHarness['register'] = async (overrides = {}) => {
     const userId = randomUUID();
@@ -182,27 +130,22 @@ export async function startBillingHarness(
   };
 
   return {
-    url: service.url,
-    clock,
-    bus,
+    url: test.url,
+    clock: test.clock,
+    bus: test.bus,
     service: service as never,
     wiring,
     billing: wiring.billing,
-    events,
+    events: test.events,
     call,
     register,
     payLocally,
     sweep: () => runSweeps(wiring.billing),
     publish,
     waitForEvent,
-    eventsOf: (type, userId) =>
-      events.filter((e) => e.type === type && (!userId || e.subject === userId)) as never,
+    eventsOf: test.eventsOf,
     waitFor,
     allDelivered,
-    stop: async () => {
-      await collector.stop();
-      await service.stop();
-      if (!options.bus) await bus.close();
-    },
+    stop: test.stop,
   };
 }

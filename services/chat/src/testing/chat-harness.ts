@@ -2,18 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, type EventData, type EventEnvelope, type EventType } from '@innerview/contracts';
 import type { ChatDenialReason, SubscriptionStatus } from '@innerview/contracts/subscription-status';
 import { generateKeyText, parseKeyRing, sealPayload } from '@innerview/crypto';
-import {
-  createEvent,
-  createEventBus,
-  createLogger,
-  type EventBus,
-  ManualClock,
-  type RunningService,
-  startService,
-  USER_ID_HEADER,
-} from '@innerview/kit';
+import { createEvent, type EventBus, ManualClock, type RunningService } from '@innerview/kit';
 import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { eventually } from '@innerview/kit/testing/eventually';
+import { startTestService } from '@innerview/kit/testing/test-service';
 import { type ChatServiceOptions, createChatService } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findVerdict } from '../db/access.ts';
@@ -132,71 +124,43 @@ const chatEventTypes: EventType[] = [
   'chat.goal.checkin_due',
 ];
 
-export async function waitUntil<T>(
+/** Polls `probe` until it gives a truthy value, and returns it (the kit's shared `eventually`). */
+export function waitUntil<T>(
   probe: () => Promise<T | undefined | null | false>,
   timeoutMs = 5000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return eventually(async () => (await probe()) || undefined, { timeoutMs });
 }
 
 export async function startChatHarness(options: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const eventPayloadKey = generateKeyText();
   const definition = createChatService(options);
-  const service = await startService(definition, {
+  const test = await startTestService(definition, {
+    ...(options.bus ? { bus: options.bus } : {}),
+    clock,
     env: {
-      DATABASE_URL: 'memory://',
-      INTERNAL_SIGNING_KEY: testSigningKey,
-      // A free port: test files run in parallel, and chat's default port (8103) can be bound once.
-      PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
       OFFLINE_COACH_DELAY_MS: '1',
       EVENT_PAYLOAD_KEY: eventPayloadKey,
       JOBS: 'memory',
       ...options.env,
     },
-    bus,
-    clock,
-    logger: createLogger({ name: 'chat', level: 'silent' }),
+    collect: chatEventTypes,
   });
+  const { service, bus, events } = test;
   const chat = service.context;
   const payloadKeys = parseKeyRing({
     name: 'EVENT_PAYLOAD_KEY',
     value: options.env?.EVENT_PAYLOAD_KEY ?? eventPayloadKey,
   });
-  const events: EventEnvelope[] = [];
-  const collector = await bus.subscribe({
-    group: `test-collector-${randomUUID()}`,
-    types: chatEventTypes,
-    handler: async (event) => {
-      events.push(event);
-    },
-  });
-
   const call: ChatHarness['call'] = (method, path, body, opts = {}) =>
-    signedFetch(service, `${service.url}${path}`, {
-      method,
-      headers: {
-        ...(opts.userId ? { [USER_ID_HEADER]: opts.userId } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...opts.headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: opts.signal,
-    });
+    test.request(method, path, { body, ...opts });
 
   const publish: ChatHarness['publish'] = async (type, data, occurredAt) => {
     const subject = (data as { userId?: string }).userId ?? randomUUID();
     const event = createEvent(type, subject, data, { occurredAt: (occurredAt ?? clock.now()).toISOString() });
-    await bus.publish([event]);
+    await test.publish(event);
     return event;
   };
 
@@ -208,7 +172,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     service: service as never,
     chat,
     events,
-    eventsOf: <T extends EventType>(type: T) => events.filter((e) => e.type === type) as EventEnvelope<T>[],
+    eventsOf: (type) => test.eventsOf(type),
     eventPayloadKey,
     call,
     publish,
@@ -248,12 +212,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         );
       return event;
     },
-    async waitForEvent(type, match, timeoutMs = 5000) {
-      return waitUntil(
-        async () => events.find((e) => e.type === type && (!match || match(e as never))) as never,
-        timeoutMs,
-      );
-    },
+    waitForEvent: test.waitForEvent,
     async settle() {
       // A reply's task may start more work when it ends (the memory step): wait for that too.
       while (chat.tasks.size + chat.background.size > 0)
@@ -261,9 +220,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     },
     allDelivered: () => everyEventDelivered(service.ctx.db, () => events, chatEventTypes),
     async stop() {
-      await collector.stop();
-      await service.stop();
-      if (!options.bus) await bus.close();
+      await test.stop();
     },
   };
   return harness;

@@ -3,11 +3,35 @@ import { generateKeyText } from '@innerview/crypto';
 import { createEventBus, type EventBus } from '@innerview/kit';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type ChatHarness, type ChatHarnessOptions, startChatHarness } from './chat-harness.ts';
 
 export interface IntegrationRun {
   harness: ChatHarness;
   stop(): Promise<void>;
+}
+
+/**
+ * A run for the whole test file, with a SQL client on its database: started before the file's
+ * tests (handed to `started`), stopped after them.
+ */
+export function useIntegrationRun(
+  started: (harness: ChatHarness, sql: pg.Client) => void,
+  options: ChatHarnessOptions = {},
+): void {
+  let run: IntegrationRun | undefined;
+  let sql: pg.Client | undefined;
+  beforeAll(async () => {
+    run = await startIntegrationRun(options);
+    sql = new pg.Client({ connectionString: run.harness.service.ctx.config.DATABASE_URL });
+    await sql.connect();
+    started(run.harness, sql);
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await run?.stop();
+  });
 }
 
 /**

@@ -1,19 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EventEnvelope } from '@innerview/contracts';
 import {
-  createEventBus,
-  createLogger,
   type EventBus,
   type Logger,
-  ManualClock,
+  type ManualClock,
   type RunningService,
-  startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { startTestService } from '@innerview/kit/testing/test-service';
 import type { Caller } from '@innerview/kit/trust';
 import { createFilesService } from '../app.ts';
 import { type FakeChat, startFakeChat } from './fake-chat.ts';
@@ -85,17 +82,13 @@ export async function startFilesHarness(
   } = {},
 ): Promise<FilesHarness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iv-files-'));
-  const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const signingKey = options.env?.INTERNAL_SIGNING_KEY ?? testSigningKey;
   const chat = await startFakeChat(signingKey);
-  const service = await startService(
+  const test = await startTestService(
     createFilesService(options.chatUrl ? { chatUrl: options.chatUrl } : {}),
     {
+      ...options,
       env: {
-        DATABASE_URL: 'memory://',
-        LOG_LEVEL: 'silent',
-        PORT: '0',
         DATA_DIR: dataDir,
         JOBS: 'memory',
         FILES_SWEEP_INTERVAL_MS: '100',
@@ -103,11 +96,9 @@ export async function startFilesHarness(
         ...options.env,
         INTERNAL_SIGNING_KEY: signingKey,
       },
-      bus,
-      clock,
-      logger: options.logger ?? createLogger({ name: 'files', level: 'silent' }),
     },
   );
+  const { service } = test;
   const answer = async (response: Response): Promise<Answer> => {
     const bytes = Buffer.from(await response.arrayBuffer());
     const json = response.headers.get('content-type')?.includes('application/json');
@@ -124,15 +115,12 @@ export async function startFilesHarness(
     { userId, body, headers = {}, caller, key } = {},
   ) =>
     answer(
-      await signedFetch(key ? { current: key } : service, `${service.url}${route}`, {
-        method,
+      await test.request(method, route, {
+        userId,
+        body,
+        headers,
         ...(caller ? { caller } : {}),
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(userId ? { [USER_ID_HEADER]: userId } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        ...(key ? { keys: { current: key } } : {}),
       }),
     );
   const upload: FilesHarness['upload'] = async (userId, route, files, fields = {}) => {
@@ -155,11 +143,11 @@ export async function startFilesHarness(
   };
   return {
     url: service.url,
-    service: service as never,
+    service,
     dataDir,
     signingKey,
-    bus,
-    clock,
+    bus: test.bus,
+    clock: test.clock,
     chat,
     call,
     upload,
@@ -170,21 +158,14 @@ export async function startFilesHarness(
         ...(as.key ? { key: as.key } : {}),
         ...(typeof body.user_id === 'string' ? { userId: body.user_id } : {}),
       }),
-    publish: (event) => bus.publish([event]),
+    publish: (event) => test.publish(event),
     stop: async () => {
-      await service.stop();
+      await test.stop();
       await chat.stop();
-      if (!options.bus) await bus.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Polls `check` until it holds (events and sweeps are asynchronous). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Polls until a check holds (events and sweeps are asynchronous): the kit's shared helper. */
+export { eventually } from '@innerview/kit/testing/eventually';

@@ -3,19 +3,8 @@ import { type OneTimeTokenEventType, oneTimeTokenAad } from '@innerview/contract
 import { generateKeyText, loadOrCreateEventPayloadKeys, openPayload, sealPayload } from '@innerview/crypto';
 import pino, { type Logger } from 'pino';
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 5000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Polls until a check gives a value (the kit's shared helper; null, undefined and false mean not yet). */
+export { eventually } from '@innerview/kit/testing/eventually';
 
 /** A logger whose lines are kept in memory, so a test can check what was (never) logged. */
 export function capturingLogger(): { log: Logger; lines: () => string } {

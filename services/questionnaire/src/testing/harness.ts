@@ -1,18 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventType } from '@innerview/contracts';
 import { generateKeyText, type KeyRing, parseKeyRing } from '@innerview/crypto';
-import {
-  createEventBus,
-  createLogger,
-  type EventBus,
-  type Logger,
-  ManualClock,
-  type RunningService,
-  startService,
-  USER_ID_HEADER,
-} from '@innerview/kit';
+import type { EventBus, Logger, ManualClock, RunningService } from '@innerview/kit';
 import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
-import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { startTestService } from '@innerview/kit/testing/test-service';
 import { createQuestionnaireService } from '../app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
@@ -59,68 +49,24 @@ export async function startQuestionnaireHarness(
     bus?: EventBus;
   } = {},
 ): Promise<QuestionnaireHarness> {
-  const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
-  const bus = options.bus ?? (await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` }));
   const payloadKey = options.env?.EVENT_PAYLOAD_KEY ?? generateKeyText(1);
-  const service = await startService(createQuestionnaireService(), {
-    env: {
-      DATABASE_URL: 'memory://',
-      INTERNAL_SIGNING_KEY: testSigningKey,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      ...options.env,
-      EVENT_PAYLOAD_KEY: payloadKey,
-    },
-    bus,
-    clock,
-    logger: options.logger ?? createLogger({ name: 'questionnaire', level: 'silent' }),
+  const test = await startTestService(createQuestionnaireService(), {
+    ...options,
+    env: { ...options.env, EVENT_PAYLOAD_KEY: payloadKey },
+    collect: questionnaireEvents,
   });
-  const events: EventEnvelope[] = [];
-  const collector = await bus.subscribe({
-    group: `test-collector-${randomUUID()}`,
-    types: questionnaireEvents,
-    handler: async (event) => {
-      events.push(event);
-    },
-  });
-  const call: QuestionnaireHarness['call'] = async (method, path, { userId, body, headers = {} } = {}) => {
-    const response = await signedFetch(service, `${service.url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(userId ? { [USER_ID_HEADER]: userId } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-  };
-  const waitForEvent: QuestionnaireHarness['waitForEvent'] = async (type, match, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.find((e) => e.type === type && (!match || match(e as never)));
-      if (found) return found as never;
-      if (Date.now() > deadline) throw new Error(`no ${type} event within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
   return {
-    url: service.url,
-    clock,
-    bus,
-    service: service as never,
+    url: test.url,
+    clock: test.clock,
+    bus: test.bus,
+    service: test.service,
     eventPayloadKeys: parseKeyRing({ name: 'EVENT_PAYLOAD_KEY', value: payloadKey }),
-    events,
-    call,
-    waitForEvent,
-    publish: (event) => bus.publish([event]),
-    handled: (event) => eventHandled(service.ctx.db, event),
-    allDelivered: () => everyEventDelivered(service.ctx.db, () => events, questionnaireEvents),
-    stop: async () => {
-      await collector.stop();
-      await service.stop();
-      if (!options.bus) await bus.close();
-    },
+    events: test.events,
+    call: test.call,
+    waitForEvent: test.waitForEvent,
+    publish: (event) => test.publish(event),
+    handled: (event) => eventHandled(test.service.ctx.db, event),
+    allDelivered: () => everyEventDelivered(test.service.ctx.db, () => test.events, questionnaireEvents),
+    stop: test.stop,
   };
 }

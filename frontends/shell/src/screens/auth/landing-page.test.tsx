@@ -1,23 +1,15 @@
 import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeApi,
-  polyfillJsdom,
-  renderShell,
-  resetBrowserState,
-  restoreGlobals,
-} from './auth-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
 
 vi.mock('../../remotes/remote-loader.ts', () => ({
   loadRemoteModule: async (id: string) => ({ default: () => <h1>remote {id}</h1> }),
 }));
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

@@ -1,14 +1,12 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import legal from '../../../locales/en/legal.json' with { type: 'json' };
-import { polyfillJsdom, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
+import { renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
 import { readLegalDocument } from './legal-page.tsx';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

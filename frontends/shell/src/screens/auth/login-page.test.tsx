@@ -3,12 +3,11 @@ import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
 import { TOAST_LOCK_MS, TOAST_WARNING_MS } from '@innerview/ui';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeApi,
   findToast,
   jsonResponse,
-  polyfillJsdom,
   type Route,
   renderShell,
   resetBrowserState,
@@ -20,10 +19,8 @@ vi.mock('../../remotes/remote-loader.ts', () => ({
   loadRemoteModule: async (id: string) => ({ default: () => <h1>remote {id}</h1> }),
 }));
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

@@ -1,16 +1,9 @@
 import { readToken, saveToken, sessionChecked, TOKEN_KEY } from '@innerview/api-client';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeApi,
-  findToast,
-  polyfillJsdom,
-  renderShell,
-  resetBrowserState,
-  restoreGlobals,
-} from './auth-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, findToast, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
 // The update-password screen stands in for any signed-in screen: the button is added beside it.
@@ -22,10 +15,8 @@ vi.mock('./update-password-page.tsx', () => ({
   ),
 }));
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

@@ -1,20 +1,11 @@
 import { readToken, saveToken, sessionChecked } from '@innerview/api-client';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeApi,
-  findToast,
-  polyfillJsdom,
-  renderShell,
-  resetBrowserState,
-  restoreGlobals,
-} from './auth-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, findToast, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

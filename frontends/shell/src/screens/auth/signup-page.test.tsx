@@ -1,21 +1,12 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { type UserEvent, userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeApi,
-  findToast,
-  polyfillJsdom,
-  renderShell,
-  resetBrowserState,
-  restoreGlobals,
-} from './auth-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, findToast, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
 import { PENDING_VERIFICATION_KEY } from './pending-verification.ts';
 import { localToday } from './today.ts';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

@@ -1,20 +1,11 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeApi,
-  findToast,
-  polyfillJsdom,
-  renderShell,
-  resetBrowserState,
-  restoreGlobals,
-} from './auth-test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, findToast, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
 import { PENDING_VERIFICATION_KEY } from './pending-verification.ts';
 
-beforeAll(polyfillJsdom);
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   restoreGlobals();
 });
 

@@ -1,7 +1,7 @@
 import { createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -203,7 +203,6 @@ beforeEach(() => {
   } as unknown as typeof ResizeObserver;
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -1,6 +1,6 @@
 import { type AppStore, createStore, sessionChecked } from '@innerview/api-client';
 import { createI18n } from '@innerview/i18n';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import account from '../../../../account/locales/en/account.json' with { type: 'json' };
@@ -20,7 +20,6 @@ vi.mock('../../remotes/remote-loader.ts', () => ({
 
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

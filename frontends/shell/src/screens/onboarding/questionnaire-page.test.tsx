@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,7 +10,6 @@ import {
 
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

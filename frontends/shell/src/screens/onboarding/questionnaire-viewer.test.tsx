@@ -1,5 +1,5 @@
 import { Button } from '@innerview/ui';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../routing/paths.ts';
@@ -9,7 +9,6 @@ import { QuestionnaireViewer } from './questionnaire-viewer.tsx';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 
