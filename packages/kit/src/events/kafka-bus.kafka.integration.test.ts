@@ -6,6 +6,7 @@ import { eventBusContract } from './contract.ts';
 import { KafkaEventBus } from './kafka-bus.ts';
 import {
   deleteTopicsStartingWith,
+  groupsSettled,
   kafkaBrokers,
   provisionForTest,
   warmUpGroups,
@@ -43,7 +44,11 @@ eventBusContract(
     drops.push(database.drop);
     return openDatabase({ url: database.url, dataDir: '' });
   },
-  { deliveryTimeoutMs: 30_000, settleMs: 1000, testTimeoutMs: 60_000 },
+  {
+    deliveryTimeoutMs: 30_000,
+    settled: (namespace) => groupsSettled(`${runPrefix}-${namespace}`),
+    testTimeoutMs: 60_000,
+  },
 );
 
 afterAll(async () => {
