@@ -32,11 +32,13 @@ eventBusContract(
       provisioned.set(prefix, provisionForTest(prefix, { types: ['platform.ping'] }));
     await provisioned.get(prefix);
     // The broker's smallest session (6 s), and a rebalance that waits no longer for a member stuck
-    // in its handler, so that the take-over test does not wait a minute.
+    // in its handler, so that the take-over test does not wait a minute. Short fetches: a member
+    // rejoins and a closing bus stops after the fetch in flight (kafkajs waits 5 s by default).
     return new KafkaEventBus({
       brokers,
       prefix,
       timing: { sessionTimeoutMs: 6000, rebalanceTimeoutMs: 6000 },
+      fetchMaxWaitMs: 200,
     });
   },
   async () => {
