@@ -490,10 +490,11 @@ export function eventBusContract(
         await settle();
         downUntil = Date.now() + outageMs;
         await bus.publish([first, second]);
+        // Counted once committed: `applied` is pushed inside the transaction, before its commit.
         await waitFor(
-          () => applied.length === 2,
+          () => subscription.metrics.processed === 2,
           deliveryTimeoutMs + outageMs,
-          'both events after the outage',
+          'both events applied after the outage',
         );
         // The second event of the subject waited behind the first.
         expect(applied).toEqual([first.id, second.id]);
