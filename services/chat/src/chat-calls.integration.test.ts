@@ -119,7 +119,6 @@ describe('POST /chat/stream: the stream format of docs/product.md#http-api', () 
     const french = await send(userId, 'Stress', null, { 'accept-language': 'fr-CH,fr;q=0.9,en;q=0.5' });
     expect(greetsIn(french.text, 'fr')).toBe(true);
     await h.publish('auth.settings.changed', { userId, language: 'de', theme: 'system' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const { waitUntil } = await import('./testing/chat-harness.ts');
     const german = await waitUntil(async () => {
       const reply = await send(userId, 'Stress');

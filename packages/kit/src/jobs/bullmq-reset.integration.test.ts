@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { type OwnRedis, startOwnRedis } from '../testing/redis-server.ts';
 import { createBullmqJobQueue } from './bullmq-queue.ts';
 import type { JobQueue } from './queue.ts';
@@ -7,13 +8,8 @@ import type { JobQueue } from './queue.ts';
 // BullMQ keeps job schedules only in Redis. On a private redis-server killed and started again
 // EMPTY, a sweep must run again without restarting the service (ADR 38).
 
-async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const waitFor = (check: () => boolean, timeoutMs: number, what: string) =>
+  eventually(check, { timeoutMs, what });
 
 describe('BullMQ schedules after Redis comes back empty', () => {
   let redis: OwnRedis;
