@@ -2,13 +2,9 @@
 // A fake answer built here that lacks a field the service sends, or has one it does not, fails
 // the type check, so the front ends' tests cannot drift from the real bodies unnoticed.
 import type { CurrentUserResponse } from '@innerview/contracts/auth';
-import type {
-  AnswerResponse,
-  QuestionnaireResponse,
-  QuestionnaireStatusResponse,
-} from '@innerview/contracts/questionnaire';
+import type { QuestionnaireResponse, QuestionnaireStatusResponse } from '@innerview/contracts/questionnaire';
 
-export const TEST_USER_ID = '0190f0a0-0000-7000-8000-000000000001';
+const TEST_USER_ID = '0190f0a0-0000-7000-8000-000000000001';
 
 /** `GET /users/me` and `POST /login/test-token`; `onboarded` is the nested user's flag. */
 export function testUser({
@@ -35,7 +31,7 @@ export function testUser({
 }
 
 /** `GET|PUT /questionnaire/me`: not started unless told otherwise. */
-export function testQuestionnaire(fields: Partial<QuestionnaireResponse> = {}): QuestionnaireResponse {
+function testQuestionnaire(fields: Partial<QuestionnaireResponse> = {}): QuestionnaireResponse {
   return { status: 'not_started', completed_at: null, submitted_at: null, skipped_steps: [], ...fields };
 }
 
@@ -55,19 +51,6 @@ export function testQuestionnaireStatus(
     is_complete: complete,
     next_step: next,
     answered_steps: answered,
-    ...fields,
-  };
-}
-
-/** `POST /answers/` and one element of `GET /answers/`. */
-export function testAnswer(
-  fields: Partial<AnswerResponse> & Pick<AnswerResponse, 'question_key'>,
-): AnswerResponse {
-  const text = fields.answer_text ?? '';
-  return {
-    answer_text: text,
-    state: text.trim() === '' ? 'skipped' : 'answered',
-    updated_at: '2026-01-05T09:00:00.000Z',
     ...fields,
   };
 }
