@@ -98,4 +98,13 @@ describe('the auth answers are the contract bodies', () => {
     );
     exactBody(AccountDeletedResponse, deleted);
   });
+
+  it('as its OpenAPI document describes them', async () => {
+    const doc = await answer(h.call('GET', '/openapi.json'));
+    const schemas = (doc as { components: { schemas: Record<string, { properties: object }> } }).components
+      .schemas;
+    expect(Object.keys(schemas.CurrentUser!.properties)).toEqual(Object.keys(CurrentUserResponse.shape));
+    expect(Object.keys(schemas.TokenResponse!.properties)).toEqual(Object.keys(TokenResponse.shape));
+    expect(Object.keys(schemas.Settings!.properties)).toEqual(Object.keys(SettingsResponse.shape));
+  });
 });

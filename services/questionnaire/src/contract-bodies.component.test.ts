@@ -54,4 +54,17 @@ describe('the questionnaire answers are the contract bodies', () => {
     expect(submitted).toMatchObject({ status: 'submitted', skipped_steps: [2, 3, 4, 5, 6, 7, 8] });
     exactBody(QuestionnaireResponse, await as('GET', '/questionnaire/me'));
   });
+
+  it('as its OpenAPI document describes them', async () => {
+    const doc = await answer(h.call('GET', '/openapi.json'));
+    const schemas = (doc as { components: { schemas: Record<string, { properties: object }> } }).components
+      .schemas;
+    expect(Object.keys(schemas.QuestionnaireStatus!.properties)).toEqual(
+      Object.keys(QuestionnaireStatusResponse.shape),
+    );
+    expect(Object.keys(schemas.Answer!.properties)).toEqual(Object.keys(AnswerResponse.shape));
+    expect(Object.keys(schemas.QuestionnaireIntroContent!.properties)).toEqual(
+      Object.keys(IntroContentResponse.shape),
+    );
+  });
 });
