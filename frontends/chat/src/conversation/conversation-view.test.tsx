@@ -1,4 +1,5 @@
 import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
 import { ToastProvider } from '@innerview/ui';
@@ -24,8 +25,7 @@ function Location() {
 function renderView(opening?: () => Promise<Response>, store = createStore()) {
   installFakeFetch(async (request) => {
     const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
-    if (path === '/users/me')
-      return jsonResponse(200, { id: 'u', email: 'ada@example.ch', first_name: 'Ada' });
+    if (path === '/users/me') return jsonResponse(200, testUser());
     if (path === '/chat/coach') return jsonResponse(200, { coach: 'offline' });
     if (path === '/chat-sessions/') return jsonResponse(200, []);
     if (path === '/chat-sessions/opening' && opening) return opening();

@@ -1,4 +1,5 @@
 import { api, createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -28,7 +29,7 @@ function renderNotices(status: object) {
   installFakeFetch(() => jsonResponse(200, status));
   const store = createStore();
   act(() => {
-    store.dispatch(sessionChecked({ user: { id: 'u1', email: 'ada@example.ch' } }));
+    store.dispatch(sessionChecked({ user: testUser() }));
   });
   const router = createMemoryRouter(
     [
