@@ -6,7 +6,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db.ts';
 import { createTestDatabase, redisUrl } from '../testing/postgres.ts';
 import { listDeadLetters } from './dead-letters.ts';
-import { sleep } from './delivery.ts';
 import { on, subscribeHandlers } from './inbox.ts';
 import { migrateKitTables } from './migrations.ts';
 import { RedisEventBus } from './redis-bus.ts';
@@ -53,11 +52,16 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
   const busOptions = { redisUrl: redisUrl(), prefix, partitions: 4, leaseMs: 2000, blockMs: 200 };
   const consumerBus = new RedisEventBus(busOptions);
   const producer = new RedisEventBus(busOptions);
+  // Each readiness question the consumer asks: the outage is paced by them, not by the clock.
+  let readinessAsked = 0;
   const subscription = await subscribeHandlers({
     bus: consumerBus,
     db: consumerDb.db,
     group: 'billing',
-    ready: () => consumerDb.ping(),
+    ready: () => {
+      readinessAsked++;
+      return consumerDb.ping();
+    },
     readinessPollMs: 250,
     readinessTimeoutMs: 1000,
     handlers: [
@@ -88,14 +92,14 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
 
     await proxy.cut();
     const cutAt = Date.now();
-    // A steady trickle during the outage: the bus is up, the consumer's database is not. The pace
-    // is the point: the outage must last (outageMs, many readiness polls and retries) while events
-    // keep coming, and nothing else would make it last.
+    // A steady trickle during the outage: the bus is up, the consumer's database is not. Events
+    // keep coming for outageMs, each batch after the consumer has asked twice more whether its
+    // database is back (and been told no), so the outage spans many polls and retries.
     while (Date.now() - cutAt < outageMs) {
+      const asked = readinessAsked;
       await publish(3);
+      await waitFor(() => readinessAsked >= asked + 2, 10_000, 'two more readiness questions');
       sawPause ||= subscription.metrics.paused;
-      // A window on purpose: nothing may be applied while the database is cut (checked below).
-      await sleep(1000);
     }
     expect(await applied()).toBe(12);
     await proxy.restore();
