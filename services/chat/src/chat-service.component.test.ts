@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, coachProfiles, dataKeys } from './db/schema.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
+import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
 import { type FakeOpenAiServer, startFakeOpenAi } from './testing/fake-openai-server.ts';
 import { readSse, replyText, sseEvents } from './testing/sse-client.ts';
 
@@ -145,7 +146,7 @@ describe('with an OpenAI-compatible model', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
         beforeFirstWord = titleCalls().length;
       } else if (afterFirstWord === -1) {
-        await waitUntil(async () => titleCalls().length > 0, 2000);
+        await eventually(async () => titleCalls().length > 0, 2000);
         afterFirstWord = titleCalls().length;
       }
     }
@@ -191,7 +192,7 @@ describe('with an OpenAI-compatible model', () => {
     }
     // The reply's call (streamed); the title's call is a plain one made after the first word.
     const call = fake.calls.findLast((c) => c.body.stream === true)!;
-    await waitUntil(async () => call.aborted, 5000);
+    await eventually(async () => call.aborted, 5000);
     expect(call.finished).toBe(false);
     await h.settle();
     const rows = await h.service.ctx.db
@@ -211,7 +212,7 @@ describe('erasure', () => {
     const sessionId = JSON.parse(events[0]!.data).session_id as string;
     await h.publish('auth.user.erased', { userId });
     const db = h.service.ctx.db;
-    await waitUntil(
+    await eventually(
       async () => (await db.select().from(dataKeys).where(eq(dataKeys.userId, userId)))[0]?.destroyedAt,
     );
     expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).toEqual([]);

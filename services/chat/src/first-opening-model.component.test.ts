@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProfile } from './db/profiles.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
+import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
 import { type FakeOpenAiServer, startFakeOpenAi } from './testing/fake-openai-server.ts';
 
 // docs/product.md#the-coachs-first-opening with a model configured (a local fake model): what the
@@ -24,7 +25,7 @@ describe("the model's first opening", () => {
   it('gives the model the answers and the person’s language, asks no title of it, and keeps its words', async () => {
     const me = randomUUID();
     await h.publish('auth.settings.changed', { userId: me, language: 'fr', theme: 'system' });
-    await waitUntil(async () => (await findProfile(h.service.ctx.db, me))?.language === 'fr');
+    await eventually(async () => (await findProfile(h.service.ctx.db, me))?.language === 'fr');
     await h.subscribe(me, 'monthly');
     await h.answers(me, [
       { questionKey: 'question_7', answerText: 'Ouvrir une petite librairie au bord du lac.' },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { crisisReply } from './domain/safety/crisis-reply.ts';
 import { hasRiskCue } from './domain/safety/risk-cues.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
+import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
 import {
   type FakeCall,
   type FakeOpenAiServer,
@@ -117,7 +118,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
 
     // The model reply was started at once and cancelled by the finding.
     expect(checkCallsFor(bridge)).toHaveLength(1);
-    await waitUntil(async () => replyCallFor(bridge)?.aborted);
+    await eventually(async () => replyCallFor(bridge)?.aborted);
     expect(replyCallFor(bridge)?.finished).toBe(false);
 
     // Recorded as the rules' findings are: category and language, never the words.
@@ -203,7 +204,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
       if (events.length === 0) {
         const sessionId = JSON.parse(event.data).session_id as string;
         // The model's whole reply is in by now; its words wait for the check.
-        await waitUntil(
+        await eventually(
           async () => checkCallsFor(ponte).length === checksBefore + 1 && replyCallFor(ponte)?.finished,
         );
         const stopped = await h.call('POST', '/api/v1/chat/stop', { session_id: sessionId }, { userId });
@@ -215,7 +216,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     const sessionId = sessionOf(events);
     await h.settle();
     // The check was cancelled with the reply.
-    await waitUntil(async () => checkCallsFor(ponte).at(-1)?.aborted);
+    await eventually(async () => checkCallsFor(ponte).at(-1)?.aborted);
     const transcript = await (
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}/transcript`, undefined, { userId })
     ).json();
