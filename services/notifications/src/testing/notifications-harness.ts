@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { JobQueue } from '@innerview/kit';
+import type { JobQueue, Logger } from '@innerview/kit';
 import { createMemoryJobQueue } from '@innerview/kit/jobs/memory-queue';
 import { startTestService, type TestService } from '@innerview/kit/testing/test-service';
 import type { StoredMail } from '../adapters/mail/mail-transport.ts';
@@ -21,7 +21,7 @@ export interface NotificationsHarness<J extends JobQueue = JobQueue> extends Tes
  * `stop` also closes the job queue and removes the mail folder.
  */
 export async function startNotificationsHarness<J extends JobQueue = JobQueue>(
-  options: { env?: Record<string, string>; jobs?: J } = {},
+  options: { env?: Record<string, string>; jobs?: J; logger?: Logger } = {},
 ): Promise<NotificationsHarness<J>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-'));
   const jobs = options.jobs ?? (createMemoryJobQueue() as JobQueue as J);
@@ -33,6 +33,7 @@ export async function startNotificationsHarness<J extends JobQueue = JobQueue>(
       ...options.env,
     },
     jobs,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
     ...test,
