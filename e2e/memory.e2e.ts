@@ -113,6 +113,13 @@ describe('memory the person controls', () => {
       });
       expect(answer.ok).toBe(true);
       expect((await api('/api/v1/questionnaire/submit', { method: 'POST' })).ok).toBe(true);
+      // Once the answers reach the chat, the coach opens the next new chat with them
+      // (docs/product.md#the-coachs-first-opening). Taken here, so that the new chat the person
+      // writes in stays theirs and no opening lands on the screen while they type.
+      await poll('the coach’s first opening', async () => {
+        const opening = await api('/api/v1/chat-sessions/opening', { method: 'POST' });
+        return opening.status === 201;
+      });
 
       const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
       const page = await context.newPage();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEvent, USER_ID_HEADER } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,28 +38,29 @@ async function subscribed(embedded: Embedded, userId: string): Promise<void> {
 describe('stopping the embedded product', () => {
   it('stores a reply in flight as stopped, with what was streamed, and shows it after a restart', async () => {
     product = await startEmbedded({ port: 0, dataDir, env });
-    const chatUrl = product.services.chat!.url;
+    const chat = product.services.chat!;
     const userId = randomUUID();
     await subscribed(product, userId);
 
     // Straight to the chat service, signed as the gateway forwards a signed-in call.
-    let response: Response | undefined;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      response = await signedFetch(product.services.chat!, `${chatUrl}/api/v1/chat/stream`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [USER_ID_HEADER]: userId },
-        body: JSON.stringify({ message: 'Tell me how to plan a calm week, in detail.', session_id: null }),
-      });
-      if (response.status === 200) break;
-      // The access verdict is stored by the event consumer: a moment after the publish.
-      await response.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(response!.status).toBe(200);
+    // The access verdict is stored by the event consumer: a moment after the publish.
+    const response = await eventually(
+      async () => {
+        const answer = await signedFetch(chat, `${chat.url}/api/v1/chat/stream`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [USER_ID_HEADER]: userId },
+          body: JSON.stringify({ message: 'Tell me how to plan a calm week, in detail.', session_id: null }),
+        });
+        if (answer.status === 200) return answer;
+        await answer.body?.cancel();
+        return undefined;
+      },
+      { timeoutMs: 10_000, what: 'the chat stream open to a subscriber' },
+    );
 
     const seen: SseEvent[] = [];
     let stopping: Promise<void> | undefined;
-    for await (const event of sseEvents(response!)) {
+    for await (const event of sseEvents(response)) {
       seen.push(event);
       // The opening event and three pieces of the reply, then the product stops under the reader.
       if (seen.length === 4) stopping = product.stop();

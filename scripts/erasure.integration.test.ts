@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManualClock, PRUNE_JOB } from '@innerview/kit';
+import { eventually as until } from '@innerview/kit/testing/eventually';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_JOB } from '../services/auth/src/jobs/index.ts';
@@ -66,19 +67,8 @@ async function api(
   });
 }
 
-async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const eventually = <T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 15_000) =>
+  until(check, { timeoutMs, what });
 
 const logIn = (email: string, password: string) =>
   api('/api/v1/login/access-token', {

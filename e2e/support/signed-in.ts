@@ -1,3 +1,4 @@
+import type { CurrentUserResponse } from '@innerview/contracts/auth';
 import type { BrowserContext } from 'playwright-core';
 
 /**
@@ -6,12 +7,20 @@ import type { BrowserContext } from 'playwright-core';
  * the two calls the guards make are answered here and a token is put where a login puts it.
  * Everything else (the shell, /config.json, the remotes and their texts) comes from the product.
  */
-const STUB_USER = {
+const STUB_USER: CurrentUserResponse = {
   id: '0190f0a0-0000-7000-8000-000000000001',
   email: 'ada@example.ch',
   first_name: 'Ada',
   last_name: 'Lovelace',
-  is_onboarding_completed: true,
+  date_of_birth: '1990-12-10',
+  language: 'en',
+  theme: 'system',
+  is_verified: true,
+  is_active: true,
+  terms_accepted: true,
+  privacy_accepted: true,
+  created_at: '2026-01-05T09:00:00.000Z',
+  user: { id: '0190f0a0-0000-7000-8000-000000000001', is_onboarding_completed: true },
 };
 
 export async function stubSignedInSession(context: BrowserContext): Promise<void> {
@@ -30,16 +39,7 @@ export async function stubSignedInSession(context: BrowserContext): Promise<void
     if (path === '/chat/coach') return route.fulfill({ json: { coach: 'offline' } });
     return route.fulfill({ status: 404, json: { detail: 'Not Found' } });
   });
-  await context.route('**/api/v1/login/test-token', (route) =>
-    route.fulfill({
-      json: {
-        id: '0190f0a0-0000-7000-8000-000000000001',
-        email: 'ada@example.ch',
-        first_name: 'Ada',
-        is_onboarding_completed: true,
-      },
-    }),
-  );
+  await context.route('**/api/v1/login/test-token', (route) => route.fulfill({ json: STUB_USER }));
   await context.route('**/api/v1/subscriptions/status', (route) =>
     route.fulfill({ json: { subscription_status: 'monthly' } }),
   );

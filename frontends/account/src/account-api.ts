@@ -1,4 +1,5 @@
 import {
+  type AccountDeletedResponse,
   api,
   apiFetch,
   type CurrentUserResponse,
@@ -23,7 +24,7 @@ export const accountApi = api.injectEndpoints({
      * DELETE /users/me. Invalidates nothing on purpose: the session is over, and a refetch would
      * only meet a 401 and send the person away from the post-deletion screen.
      */
-    deleteAccount: build.mutation<{ message: string; erase_after: string }, { current_password: string }>({
+    deleteAccount: build.mutation<AccountDeletedResponse, { current_password: string }>({
       // Re-authentication (docs/adr/0046): the current password travels in the body.
       query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
     }),

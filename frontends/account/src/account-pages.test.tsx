@@ -1,3 +1,4 @@
+import type { AccountDeletedResponse, CurrentUserResponse, UserSettings } from '@innerview/api-client';
 import { readToken } from '@innerview/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -24,7 +25,11 @@ describe('profile', () => {
     const api = fakeApi([
       me,
       subscription,
-      { method: 'PATCH', path: '/users/me', body: { ...ME, first_name: 'Augusta', last_name: 'King' } },
+      {
+        method: 'PATCH',
+        path: '/users/me',
+        body: { ...ME, first_name: 'Augusta', last_name: 'King' } satisfies CurrentUserResponse,
+      },
     ]);
     renderAccount('/profile');
     const details = await screen.findByTestId('profile-details');
@@ -74,7 +79,7 @@ describe('profile', () => {
       {
         method: 'DELETE',
         path: '/users/me',
-        body: { message: 'deleted', erase_after: '2026-08-01T00:00:00Z' },
+        body: { message: 'deleted', erase_after: '2026-08-01T00:00:00Z' } satisfies AccountDeletedResponse,
       },
     ]);
     renderAccount('/profile');
@@ -188,7 +193,9 @@ describe('profile', () => {
 
 describe('settings', () => {
   it('applies the theme at once and saves it to the account', async () => {
-    const api = fakeApi([{ method: 'PUT', path: '/settings/me', body: { language: 'en', theme: 'dark' } }]);
+    const api = fakeApi([
+      { method: 'PUT', path: '/settings/me', body: { language: 'en', theme: 'dark' } satisfies UserSettings },
+    ]);
     renderAccount('/settings');
     const dark = await screen.findByRole('radio', { name: 'Dark' });
     await userEvent.click(dark);
@@ -198,7 +205,13 @@ describe('settings', () => {
   });
 
   it('switches the language at once and saves it', async () => {
-    const api = fakeApi([{ method: 'PUT', path: '/settings/me', body: { language: 'de', theme: 'system' } }]);
+    const api = fakeApi([
+      {
+        method: 'PUT',
+        path: '/settings/me',
+        body: { language: 'de', theme: 'system' } satisfies UserSettings,
+      },
+    ]);
     const { i18n } = renderAccount('/settings');
     await userEvent.click(await screen.findByRole('radio', { name: 'Deutsch' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Einstellungen' })).toBeTruthy();

@@ -2,6 +2,7 @@
 // gives them (store, i18n with the real texts in English and German, theme, toasts, router); the
 // fake API and the toasts come from the shared test helpers.
 import { createStore } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { resetBrowserState as resetBrowser } from '@innerview/api-client/testing/browser-state';
 import { createI18n } from '@innerview/i18n';
 import { ThemeProvider, ToastProvider } from '@innerview/ui';
@@ -94,12 +95,5 @@ export function renderAccount(
   return { ...view, store, i18n };
 }
 
-export const ME = {
-  id: '0190f0a0-0000-7000-8000-000000000001',
-  email: 'ada@example.ch',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  language: 'en',
-  theme: 'system',
-  user: { id: '0190f0a0-0000-7000-8000-000000000001', is_onboarding_completed: true },
-};
+/** `GET /users/me` for Ada, whole (typed by the auth contract). */
+export const ME = testUser({ onboarded: true });

@@ -12,10 +12,11 @@ import {
   startSessionSync,
 } from './session.ts';
 import { createStore } from './store.ts';
+import { testUser } from './testing/bodies.ts';
 import { hangingResponder, installFakeFetch, jsonResponse } from './testing/fake-fetch.ts';
 import { clearToken, LOGOUT_SIGNAL_KEY, readToken, saveToken, TOKEN_KEY } from './token-storage.ts';
 
-const USER = { id: 'u1', email: 'ana@example.ch', first_name: 'Ana', is_onboarding_completed: false };
+const USER = testUser({ email: 'ana@example.ch', first_name: 'Ana', onboarded: false });
 
 beforeEach(() => {
   localStorage.clear();

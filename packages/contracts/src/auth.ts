@@ -208,3 +208,81 @@ export type OneTimeTokenEventType = 'auth.verification.requested' | 'auth.passwo
 export function oneTimeTokenAad(type: OneTimeTokenEventType, userId: string): string {
   return JSON.stringify([type, userId]);
 }
+
+export const themes = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof themes)[number];
+
+/*
+ * The bodies the auth service answers with (services/auth/README.md). Its route definitions declare
+ * them (its OpenAPI is generated from them), and the api-client's types are `z.infer` of the same
+ * schemas (ADR 0066), so the two cannot drift apart.
+ */
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const VerifyResponse = z
+  .object({ message: z.string(), already_verified: z.literal(true).optional() })
+  .meta({ id: 'VerifyResponse' });
+export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+export const TokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int().describe('Seconds until the token (and its session) expires'),
+  })
+  .meta({ id: 'TokenResponse' });
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/** `GET|PATCH /users/me` and `POST /login/test-token`: the signed-in person. */
+export const CurrentUserResponse = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    date_of_birth: z.string().describe('YYYY-MM-DD'),
+    language: z.enum(languageCodes),
+    theme: z.enum(themes),
+    is_verified: z.boolean(),
+    is_active: z.boolean(),
+    terms_accepted: z.boolean(),
+    privacy_accepted: z
+      .boolean()
+      .describe('Privacy policy accepted, with consent to processing of sensitive data'),
+    created_at: z.string(),
+    user: z
+      .object({ id: z.string().uuid(), is_onboarding_completed: z.boolean() })
+      .describe('The nested user of docs/product.md#person-and-settings, holding the onboarding flag'),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
+
+export const OnboardingStatusResponse = z
+  .object({ onboarding_completed: z.boolean() })
+  .meta({ id: 'OnboardingStatus' });
+export type OnboardingStatusResponse = z.infer<typeof OnboardingStatusResponse>;
+
+/** `GET|PUT|DELETE /settings/me`. */
+export const SettingsResponse = z
+  .object({ language: z.enum(languageCodes), theme: z.enum(themes) })
+  .meta({ id: 'Settings' });
+export type SettingsResponse = z.infer<typeof SettingsResponse>;
+
+export const SettingsOptionsResponse = z
+  .object({
+    languages: z.array(z.object({ code: z.string(), name: z.string(), nativeName: z.string() })),
+    themes: z.array(z.enum(themes)),
+    defaults: SettingsResponse,
+  })
+  .meta({ id: 'SettingsOptions' });
+export type SettingsOptionsResponse = z.infer<typeof SettingsOptionsResponse>;
+
+/** `DELETE /users/me`. */
+export const AccountDeletedResponse = z
+  .object({
+    message: z.string(),
+    erase_after: z.string().describe('When the data is permanently erased (90 days later)'),
+  })
+  .meta({ id: 'AccountDeleted' });
+export type AccountDeletedResponse = z.infer<typeof AccountDeletedResponse>;

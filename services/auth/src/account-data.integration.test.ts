@@ -18,6 +18,7 @@ import {
   startService,
   USER_ID_HEADER,
 } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { RedisRevocationStore } from '@innerview/kit/tokens/index';
@@ -147,16 +148,6 @@ afterAll(async () => {
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
 
-async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const count = async (db: keyof typeof databases, query: string, params: unknown[]) =>
   Number((await sql[db].query(query, params)).rows[0].n);
 
@@ -178,6 +169,7 @@ const verificationMailLogged = (userId: string) =>
         "select count(*) as n from sent_mail where user_id = $1 and status = 'sent'",
         [userId],
       )) > 0,
+    { timeoutMs: 15_000, what: 'the verification mail sent' },
   );
 
 /** Every row of every table of one database, as text. */
@@ -341,10 +333,13 @@ describe('the 90-day erasure', () => {
     // Day 90: the confirmation mail, in the person's language, while the address still exists.
     clock.advance(90 * DAY);
     await h.service.ctx.jobs.add(ERASURE_JOB, {}, { jobId: `erasure-${randomUUID()}` });
-    const [mail] = await eventually(async () => {
-      const found = await readMailbox(path.join(notificationsDir, 'mail'), { limit: 50, to: me.email });
-      return found.some((m) => m.subject.includes('effacement')) ? found : undefined;
-    });
+    const [mail] = await eventually(
+      async () => {
+        const found = await readMailbox(path.join(notificationsDir, 'mail'), { limit: 50, to: me.email });
+        return found.some((m) => m.subject.includes('effacement')) ? found : undefined;
+      },
+      { timeoutMs: 15_000, what: 'the erasure notice mail' },
+    );
     expect(mail!.subject).toBe('Votre compte Innerview est en cours d’effacement définitif');
     expect(mail!.text).toContain('Bonjour Émilie');
     expect(await count('auth', 'select count(*) as n from users where id = $1', [me.userId])).toBe(1);
@@ -364,6 +359,7 @@ describe('the 90-day erasure', () => {
         (await count('notifications', 'select count(*) as n from sent_mail where user_id = $1', [
           me.userId,
         ])) === 0,
+      { timeoutMs: 15_000, what: 'answers and mails erased' },
     );
 
     const id = me.userId;

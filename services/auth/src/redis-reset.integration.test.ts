@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@innerview/kit/clock';
 import type { RateLimiter } from '@innerview/kit/rate-limiter';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { type OwnRedis, startOwnRedis } from '@innerview/kit/testing/redis-server';
 import { testSigningKey } from '@innerview/kit/testing/signed-calls';
@@ -73,14 +74,17 @@ async function gatewaySees(token: string): Promise<'accepted' | 'refused' | 'una
 /** Asks as the gateway until the token is refused; the answers seen on the way, in order. */
 async function seenUntilRefused(token: string, timeoutMs = 15_000): Promise<string[]> {
   const seen: string[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await gatewaySees(token);
-    if (seen.at(-1) !== answer) seen.push(answer);
-    if (answer === 'refused') return seen;
-    if (Date.now() > deadline) throw new Error(`still not refused after ${timeoutMs} ms: ${seen.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(
+    async () => {
+      const answer = await gatewaySees(token);
+      if (seen.at(-1) !== answer) seen.push(answer);
+      return answer === 'refused';
+    },
+    { timeoutMs, what: 'the token refused' },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; seen: ${seen.join(', ')}`);
+  });
+  return seen;
 }
 
 describe('auth when its Redis dies and comes back empty', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { generateKeyText } from '@innerview/crypto';
 import { createEventBus, type EventBus, type RunningService, startService } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,18 +69,17 @@ afterAll(async () => {
 
 /** The token of the newest mail to `to` whose link goes to `route`, as the recipient would click it. */
 async function tokenFromMail(to: string, route: string, known: string[] = []): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mails = await readMailbox(path.join(dataDir, 'mail'), { limit: 20, to });
-    const tokens = mails
-      .flatMap((m) => m.links)
-      .filter((l) => l.includes(route))
-      .map((l) => new URL(l).searchParams.get('token') ?? '')
-      .filter((t) => t && !known.includes(t));
-    if (tokens[0]) return tokens[0];
-    if (Date.now() > deadline) throw new Error(`no mail with ${route} to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return eventually(
+    async () => {
+      const mails = await readMailbox(path.join(dataDir, 'mail'), { limit: 20, to });
+      return mails
+        .flatMap((m) => m.links)
+        .filter((l) => l.includes(route))
+        .map((l) => new URL(l).searchParams.get('token') ?? '')
+        .find((t) => t && !known.includes(t));
+    },
+    { timeoutMs: 30_000, what: `a mail with ${route} to ${to}` },
+  );
 }
 
 /** Every row of every table of a service's database, as text. */

@@ -132,6 +132,7 @@ describe('with an OpenAI-compatible model', () => {
       sessionId ||= chunk.session_id;
       if (chunk.content === '') {
         // The opening event; the first word is 400 ms away, long after the model was asked.
+        // A window on purpose: the title must NOT be asked for before the first word.
         await new Promise((resolve) => setTimeout(resolve, 250));
         beforeFirstWord = titleCalls().length;
       } else if (afterFirstWord === -1) {
@@ -154,6 +155,7 @@ describe('with an OpenAI-compatible model', () => {
     const events = await readSse(await send(userId, 'Hello, are you there?'));
     expect(events.at(-1)).toMatchObject({ event: 'error' });
     const sessionId = JSON.parse(events[0]!.data).session_id as string;
+    // A window on purpose: no metering event may follow the failure.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.sessionId === sessionId)).toBe(false);
   });

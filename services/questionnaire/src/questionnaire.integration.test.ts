@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, QuestionnaireAnswersSnapshot } from '@innerview/contracts';
 import { generateKeyText, openPayload } from '@innerview/crypto';
 import { createEvent, createEventBus, type EventBus, ManualClock, startService } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { Redis } from 'ioredis';
@@ -229,11 +230,13 @@ describe('questionnaire on PostgreSQL and Redis', () => {
     await save(me, 8, 'Something only I know.');
     const backup = await sql.query('select answer_ciphertext from answers where user_id = $1', [me]);
     await bus.publish([createEvent('auth.user.erased', me, { userId: me })]);
-    const deadline = Date.now() + 10_000;
-    while ((await sql.query('select 1 from answers where user_id = $1', [me])).rowCount! > 0) {
-      if (Date.now() > deadline) throw new Error('answers not erased');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(
+      async () => (await sql.query('select 1 from answers where user_id = $1', [me])).rowCount === 0,
+      {
+        timeoutMs: 10_000,
+        what: 'answers erased',
+      },
+    );
     expect((await sql.query('select 1 from questionnaires where user_id = $1', [me])).rowCount).toBe(0);
     expect(
       (

@@ -12,6 +12,8 @@ type ComposerProps = {
   canStop: boolean;
   onSend: (text: string) => Promise<SendResult>;
   onStop: () => void;
+  /** Whether the person has words in the box or a message going out (a new chat is then theirs). */
+  onWriting?: (writing: boolean) => void;
 };
 
 // The box grows with its text up to this many pixels, then scrolls.
@@ -21,7 +23,7 @@ const MAX_HEIGHT_PX = 200;
  * The message box (docs/product.md#chat-screen, docs/product.md#input-rules): Enter sends, Shift+Enter starts a new line, empty messages are
  * ignored, the text is trimmed; it waits while a message is being sent; Stop ends a reply.
  */
-export function Composer({ attachments, busy, canStop, onSend, onStop }: ComposerProps) {
+export function Composer({ attachments, busy, canStop, onSend, onStop, onWriting }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -49,6 +51,7 @@ export function Composer({ attachments, busy, canStop, onSend, onStop }: Compose
     const result = await onSend(draft);
     // Not sent (no token, an upload failed): the words come back, nothing is lost.
     if (result !== 'sent') setText((current) => (current === '' ? draft : current));
+    else onWriting?.(false);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -80,7 +83,10 @@ export function Composer({ attachments, busy, canStop, onSend, onStop }: Compose
             rows={1}
             value={text}
             placeholder={t('composer.placeholder')}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              onWriting?.(event.target.value.trim() !== '');
+            }}
             onKeyDown={onKeyDown}
             readOnly={busy}
             aria-disabled={busy || undefined}

@@ -1,12 +1,13 @@
 import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
 import { ToastProvider } from '@innerview/ui';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import attachments from '../../locales/en/attachments.json' with { type: 'json' };
 import chat from '../../locales/en/chat.json' with { type: 'json' };
@@ -16,13 +17,18 @@ import { ConversationView } from './conversation-view.tsx';
 // the greeting, the keyboard rules of the message box and the refusal to send without a token.
 const sent: unknown[] = [];
 
-function renderView() {
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/** `opening` answers the new chat's question whether the coach opens it (404 without). */
+function renderView(opening?: () => Promise<Response>, store = createStore()) {
   installFakeFetch(async (request) => {
     const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
-    if (path === '/users/me')
-      return jsonResponse(200, { id: 'u', email: 'ada@example.ch', first_name: 'Ada' });
+    if (path === '/users/me') return jsonResponse(200, testUser());
     if (path === '/chat/coach') return jsonResponse(200, { coach: 'offline' });
     if (path === '/chat-sessions/') return jsonResponse(200, []);
+    if (path === '/chat-sessions/opening' && opening) return opening();
     if (path === '/chat/stream') {
       sent.push(await request.json());
       return new Response(
@@ -41,7 +47,7 @@ function renderView() {
     resources: { en: { chat, attachments } },
   });
   return render(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <ToastProvider closeLabel="Close" regionLabel="Notifications ({hotkey})">
           <MemoryRouter initialEntries={['/chat']}>
@@ -51,6 +57,7 @@ function renderView() {
               sidebarOpen={false}
               onOpenSidebar={() => {}}
             />
+            <Location />
           </MemoryRouter>
         </ToastProvider>
       </I18nextProvider>
@@ -102,5 +109,43 @@ describe('ConversationView', () => {
     expect(screen.getByText('Authentication Required')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('Hello');
     expect(sent).toEqual([]);
+  });
+
+  it('keeps the new chat for the words being typed when the coach’s opening comes back meanwhile', async () => {
+    let answer!: (response: Response) => void;
+    const store = createStore();
+    const asked = new Promise<void>((resolve) => {
+      renderView(
+        () =>
+          new Promise<Response>((respond) => {
+            answer = respond;
+            resolve();
+          }),
+        store,
+      );
+    });
+    await asked;
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await userEvent.type(box, 'Please remember that I prefer short answers');
+    answer(jsonResponse(201, { session_id: 's9', opening: 'introduction' }));
+    // The coach's answer is in, and what the page does with it has run.
+    await waitFor(() =>
+      expect(Object.values(store.getState().api.mutations).map((m) => m?.status)).toEqual(['fulfilled']),
+    );
+    await act(async () => {});
+    expect(screen.getByTestId('location').textContent).toBe('/chat');
+    expect((box as HTMLTextAreaElement).value).toBe('Please remember that I prefer short answers');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      message: 'Please remember that I prefer short answers',
+      session_id: null,
+    });
+    expect(screen.getByTestId('location').textContent).not.toBe('/chat/s9');
+  });
+
+  it('moves to the session the coach opened while the box is empty', async () => {
+    renderView(async () => jsonResponse(201, { session_id: 's9', opening: 'introduction' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/s9'));
   });
 });

@@ -99,8 +99,11 @@ export function ConversationView({
   const fresh =
     sessionId === null && state.sessionId === null && state.phase === 'idle' && shown.length === 0;
   const freshRef = useRef(fresh);
-  freshRef.current = fresh && !introHandled.current;
-  const stillFresh = useCallback(() => freshRef.current, []);
+  freshRef.current = fresh && !introHandled.current && attachments.attachments.length === 0;
+  // Read when the coach's opening comes back: words being typed or sent, which the state above
+  // shows only from the next render, keep the new chat the person's (their chat wins).
+  const writing = useRef(false);
+  const stillFresh = useCallback(() => freshRef.current && !writing.current, []);
   const expectOpening = (location.state as IntroState)?.coachOpening === 'expected';
   useCoachOpening(sessionId, fresh && !hasIntro && !introHandled.current, stillFresh, expectOpening);
 
@@ -213,6 +216,9 @@ export function ConversationView({
         canStop={state.phase === 'streaming' || state.phase === 'sending'}
         onSend={conversation.send}
         onStop={conversation.stop}
+        onWriting={(now) => {
+          writing.current = now;
+        }}
       />
       <VisuallyHidden aria-live="polite" role="status">
         {conversation.announcement}

@@ -1,4 +1,5 @@
 import { clearToken, createStore, DEFAULT_API_BASE, saveToken, setApiBase } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { formatAttachmentNote } from '@innerview/contracts/chat-attachments';
 import { createI18n } from '@innerview/i18n';
@@ -51,8 +52,7 @@ function serve(server: Server) {
   return installFakeFetch(async (request) => {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    if (path === '/users/me')
-      return jsonResponse(200, { id: 'u', email: 'ada@example.ch', first_name: 'Ada' });
+    if (path === '/users/me') return jsonResponse(200, testUser());
     if (path === '/chat-sessions/') return jsonResponse(200, []);
     const match = /^\/chat-sessions\/([^/]+)\/transcript$/.exec(path);
     if (!match) return jsonResponse(404, { detail: 'Not Found' });

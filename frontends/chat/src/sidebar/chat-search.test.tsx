@@ -1,3 +1,4 @@
+import { testQuestionnaireStatus } from '@innerview/api-client/testing/bodies';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -26,7 +27,11 @@ const base: FakeRoute[] = [
   {
     method: 'GET',
     path: '/questionnaire/status',
-    body: { status: 'submitted', is_complete: true, next_step: 8 },
+    body: testQuestionnaireStatus({
+      status: 'submitted',
+      submitted_at: '2026-05-01T10:00:00Z',
+      answered_steps: [1, 2, 3, 4, 5, 6, 7, 8],
+    }),
   },
   { method: 'GET', path: '/subscriptions/status', body: { subscription_status: 'monthly' } },
 ];

@@ -1,3 +1,5 @@
+import type { MessageResponse } from '@innerview/api-client';
+import { testQuestionnaireStatus } from '@innerview/api-client/testing/bodies';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +44,11 @@ const sessions: FakeRoute = { method: 'GET', path: '/chat-sessions/', body: SESS
 const finished: FakeRoute = {
   method: 'GET',
   path: '/questionnaire/status',
-  body: { status: 'submitted', is_complete: true, next_step: 8, submitted_at: '2026-05-01T10:00:00Z' },
+  body: testQuestionnaireStatus({
+    status: 'submitted',
+    submitted_at: '2026-05-01T10:00:00Z',
+    answered_steps: [1, 2, 3, 4, 5, 6, 7, 8],
+  }),
 };
 const monthly: FakeRoute = {
   method: 'GET',
@@ -215,7 +221,7 @@ describe('questionnaire reminder', () => {
   const inProgress: FakeRoute = {
     method: 'GET',
     path: '/questionnaire/status',
-    body: { status: 'in_progress', is_complete: false, next_step: 4 },
+    body: testQuestionnaireStatus({ answered_steps: [1, 2, 3] }),
   };
 
   it('leads to the next step while the questionnaire is not finished', async () => {
@@ -301,7 +307,7 @@ describe('account links and log out', () => {
   const inProgress: FakeRoute = {
     method: 'GET',
     path: '/questionnaire/status',
-    body: { status: 'in_progress', is_complete: false, next_step: 4 },
+    body: testQuestionnaireStatus({ answered_steps: [1, 2, 3] }),
   };
   const trial: FakeRoute = {
     method: 'GET',
@@ -353,7 +359,7 @@ describe('account links and log out', () => {
       finished,
       monthly,
       { method: 'POST', path: '/chat/close-all-sessions', body: { closed: 1 } },
-      { method: 'POST', path: '/login/logout', body: {} },
+      { method: 'POST', path: '/login/logout', body: { message: 'Logged out' } satisfies MessageResponse },
     ]);
     renderSidebar();
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));

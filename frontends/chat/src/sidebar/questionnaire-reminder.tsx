@@ -4,12 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloseIcon } from '../icons.tsx';
-import {
-  dismissReminder,
-  isReminderDismissed,
-  type QuestionnaireProgress,
-  reminderStep,
-} from './reminder-rules.ts';
+import { dismissReminder, isReminderDismissed, reminderStep } from './reminder-rules.ts';
 
 /**
  * docs/product.md#questionnaire-progress: the questionnaire reminder shows until the questionnaire is finished. It leads to the
@@ -19,7 +14,7 @@ export function QuestionnaireReminder({ compact = false }: { compact?: boolean }
   const { t } = useTranslation('sidebar');
   const { data } = useGetQuestionnaireStatusQuery();
   const [dismissed, setDismissed] = useState(isReminderDismissed);
-  const step = reminderStep(data as QuestionnaireProgress | undefined);
+  const step = reminderStep(data);
   if (step === null || dismissed) return null;
   const dismiss = (
     <button

@@ -1,18 +1,12 @@
 import { type QuestionnaireStatusResponse, readToken } from '@innerview/api-client';
 
-/** `GET /questionnaire/status` as the questionnaire service answers it (its README). */
-export type QuestionnaireProgress = QuestionnaireStatusResponse & {
-  complete?: boolean;
-  submitted_at?: string | null;
-};
-
 const STEPS = 8;
 
 /**
  * docs/product.md#questionnaire-progress: the reminder banner shows until the questionnaire is finished, i.e. submitted or with
  * all 8 steps answered. While the status is unknown (loading, failed) nothing shows.
  */
-export function reminderStep(progress: QuestionnaireProgress | undefined): number | null {
+export function reminderStep(progress: QuestionnaireStatusResponse | undefined): number | null {
   if (!progress) return null;
   const finished =
     progress.status === 'submitted' ||

@@ -1,3 +1,4 @@
+import { testQuestionnaireStatus } from '@innerview/api-client/testing/bodies';
 import { describe, expect, it } from 'vitest';
 import { planSummary } from './plan-summary.ts';
 import { reminderStep } from './reminder-rules.ts';
@@ -14,7 +15,7 @@ describe('titleProblem', () => {
 });
 
 describe('reminderStep', () => {
-  const progress = { is_complete: false, next_step: 4, status: 'in_progress' };
+  const progress = testQuestionnaireStatus({ answered_steps: [1, 2, 3] });
   it('leads to the next step until the questionnaire is finished', () => {
     expect(reminderStep(progress)).toBe(4);
     expect(reminderStep({ ...progress, next_step: 1, status: 'not_started' })).toBe(1);

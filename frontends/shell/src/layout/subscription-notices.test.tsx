@@ -1,4 +1,5 @@
-import { createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
+import { api, createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -28,7 +29,7 @@ function renderNotices(status: object) {
   installFakeFetch(() => jsonResponse(200, status));
   const store = createStore();
   act(() => {
-    store.dispatch(sessionChecked({ user: { id: 'u1', email: 'ada@example.ch' } }));
+    store.dispatch(sessionChecked({ user: testUser() }));
   });
   const router = createMemoryRouter(
     [
@@ -44,7 +45,14 @@ function renderNotices(status: object) {
     resources: { en: { shell, common, billing } },
   });
   render(<App store={store} i18n={i18n} router={router} />);
-  return { router };
+  /** The status has come back and the notices have rendered with it. */
+  const statusShown = () =>
+    waitFor(() =>
+      expect(api.endpoints.getSubscriptionStatus.select(undefined)(store.getState()).status).toBe(
+        'fulfilled',
+      ),
+    );
+  return { router, statusShown };
 }
 
 beforeEach(() => {
@@ -84,10 +92,7 @@ describe('main layout subscription notices', () => {
   });
 
   it('nothing for a paid plan; the payment-overdue notice when past due', async () => {
-    renderNotices({ subscription_status: 'monthly', show_trial_warning: false });
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    await renderNotices({ subscription_status: 'monthly', show_trial_warning: false }).statusShown();
     expect(screen.queryByTestId('trial-warning')).toBeNull();
     cleanup();
     const future = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

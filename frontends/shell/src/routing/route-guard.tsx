@@ -1,5 +1,6 @@
 import {
   hasStoredToken,
+  isOnboardingCompleted,
   selectSession,
   useAppSelector,
   useGetOnboardingStatusQuery,
@@ -19,7 +20,7 @@ type GuardInputs = { state: GuardState; failed: boolean; retry: () => void };
 function useGuardInputs(needs: GuardNeeds): GuardInputs {
   const session = useAppSelector(selectSession);
   const signedIn = session.status === 'authenticated';
-  const onboardingFromUser = session.user?.is_onboarding_completed;
+  const onboardingFromUser = isOnboardingCompleted(session.user);
   const onboarding = useGetOnboardingStatusQuery(undefined, {
     skip: !signedIn || !needs.onboarding || onboardingFromUser !== undefined,
   });

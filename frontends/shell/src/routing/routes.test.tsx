@@ -1,4 +1,5 @@
 import { sessionChecked } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -81,7 +82,7 @@ describe('route table', () => {
   });
 
   describe('signed in', () => {
-    const user = { id: 'u1', email: 'ada@example.ch', is_onboarding_completed: true };
+    const user = testUser({ onboarded: true });
 
     it('renders the main layout with the chat remote for /chat when the subscription is active', async () => {
       answer('/subscriptions/status', { subscription_status: 'yearly' });
@@ -104,7 +105,7 @@ describe('route table', () => {
     it("applies the user's saved language and theme when the session starts (docs/product.md#how-things-change-over-time)", async () => {
       answer('/subscriptions/status', { subscription_status: 'monthly' });
       const { store } = renderApp('/profile');
-      act(() => void store.dispatch(sessionChecked({ user: { ...user, language: 'fr-CH', theme: 'dark' } })));
+      act(() => void store.dispatch(sessionChecked({ user: { ...user, language: 'fr', theme: 'dark' } })));
       expect(await screen.findByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Mon profil' })).toBeTruthy();
       expect(document.documentElement.dataset.theme).toBe('dark');

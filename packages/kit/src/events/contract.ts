@@ -22,11 +22,10 @@ export interface EventBusContractOptions {
   deliveryTimeoutMs?: number;
   /**
    * Waits until the groups subscribed on `namespace` have shared out their partitions (a rebalance):
-   * the adapter's own signal, where it has one (Redis: every partition leased to a live member).
+   * the adapter's own signal (Redis: every partition leased to a live member; Kafka: each group
+   * Stable with its partitions assigned). Without it, a subscriber has its share at once (memory).
    */
   settled?: (namespace: string) => Promise<void>;
-  /** Without `settled`: the time a second consumer needs to get its share of a group; default 0. */
-  settleMs?: number;
   /** Per-test time limit; default the project's. */
   testTimeoutMs?: number;
   /** How long the dependency stays down in the outage test; default 1.5 s. */
@@ -45,7 +44,6 @@ export function eventBusContract(
   options: EventBusContractOptions = {},
 ): void {
   const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 5000;
-  const settleMs = options.settleMs ?? 0;
   const timeout = options.testTimeoutMs;
   const outageMs = options.outageMs ?? 1500;
 
@@ -57,7 +55,7 @@ export function eventBusContract(
     const run = Math.random().toString(36).slice(2, 8);
     /** The namespace of the test running (they run one at a time). */
     let namespace = '';
-    const settle = () => (options.settled ? options.settled(namespace) : sleep(settleMs));
+    const settle = async () => options.settled?.(namespace);
 
     /** A fresh bus for one test; `more()` opens further handles onto the same bus. */
     async function freshBus(): Promise<{ bus: EventBus; more: () => Promise<EventBus> }> {
@@ -506,9 +504,10 @@ export function eventBusContract(
         await settle();
         downUntil = Date.now() + outageMs;
         await bus.publish([first, second]);
-        await eventually(() => applied.length === 2, {
+        // Counted once committed: `applied` is pushed inside the transaction, before its commit.
+        await eventually(() => subscription.metrics.processed === 2, {
           timeoutMs: deliveryTimeoutMs + outageMs,
-          what: 'both events after the outage',
+          what: 'both events applied after the outage',
         });
         // The second event of the subject waited behind the first.
         expect(applied).toEqual([first.id, second.id]);

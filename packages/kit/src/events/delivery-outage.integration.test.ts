@@ -98,6 +98,7 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
     while (Date.now() - cutAt < outageMs) {
       await publish(3);
       sawPause ||= subscription.metrics.paused;
+      // A window on purpose: nothing may be applied while the database is cut (checked below).
       await sleep(1000);
     }
     expect(await applied()).toBe(12);

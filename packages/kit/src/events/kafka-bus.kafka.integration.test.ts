@@ -6,6 +6,7 @@ import { eventBusContract } from './contract.ts';
 import { KafkaEventBus } from './kafka-bus.ts';
 import {
   deleteTopicsStartingWith,
+  groupsSettled,
   kafkaBrokers,
   provisionForTest,
   warmUpGroups,
@@ -31,11 +32,13 @@ eventBusContract(
       provisioned.set(prefix, provisionForTest(prefix, { types: ['platform.ping'] }));
     await provisioned.get(prefix);
     // The broker's smallest session (6 s), and a rebalance that waits no longer for a member stuck
-    // in its handler, so that the take-over test does not wait a minute.
+    // in its handler, so that the take-over test does not wait a minute. Short fetches: a member
+    // rejoins and a closing bus stops after the fetch in flight (kafkajs waits 5 s by default).
     return new KafkaEventBus({
       brokers,
       prefix,
       timing: { sessionTimeoutMs: 6000, rebalanceTimeoutMs: 6000 },
+      fetchMaxWaitMs: 200,
     });
   },
   async () => {
@@ -43,7 +46,11 @@ eventBusContract(
     drops.push(database.drop);
     return openDatabase({ url: database.url, dataDir: '' });
   },
-  { deliveryTimeoutMs: 30_000, settleMs: 1000, testTimeoutMs: 60_000 },
+  {
+    deliveryTimeoutMs: 30_000,
+    settled: (namespace) => groupsSettled(`${runPrefix}-${namespace}`),
+    testTimeoutMs: 60_000,
+  },
 );
 
 afterAll(async () => {

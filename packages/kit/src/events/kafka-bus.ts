@@ -50,6 +50,11 @@ export interface KafkaBusOptions extends KafkaConnection {
   timing?: Partial<KafkaGroupTiming>;
   /** How long `subscribe` waits for the group to give this consumer its partitions; default 30 s. */
   joinTimeoutMs?: number;
+  /**
+   * How long a consumer's fetch waits on the broker for new messages; default 5 s (kafkajs's). A
+   * consumer sees a rebalance, and stops, only between fetches: the tests use less.
+   */
+  fetchMaxWaitMs?: number;
   /** Tries for a dead letter the broker refuses, and the pause after them. */
   deadLetterRetry?: Partial<DeadLetterRetry>;
   log?: EventsLogger;
@@ -63,6 +68,7 @@ export class KafkaEventBus implements EventBus {
   readonly #prefix: string;
   readonly #timing: KafkaGroupTiming;
   readonly #joinTimeoutMs: number;
+  readonly #fetchMaxWaitMs: number | undefined;
   readonly #deadLetterRetry: DeadLetterRetry;
   readonly #log: EventsLogger;
   readonly #producer: Producer;
@@ -77,6 +83,7 @@ export class KafkaEventBus implements EventBus {
     this.#prefix = safePrefix(options.prefix ?? 'innerview');
     this.#timing = groupTiming(options.timing);
     this.#joinTimeoutMs = options.joinTimeoutMs ?? 30_000;
+    this.#fetchMaxWaitMs = options.fetchMaxWaitMs;
     this.#deadLetterRetry = { ...defaultDeadLetterRetry, ...options.deadLetterRetry };
     this.#log = options.log ?? silentLogger;
     this.#kafka = new Kafka(kafkaClientConfig(options, this.#log));
@@ -131,6 +138,7 @@ export class KafkaEventBus implements EventBus {
       sessionTimeout: this.#timing.sessionTimeoutMs,
       rebalanceTimeout: this.#timing.rebalanceTimeoutMs,
       heartbeatInterval: this.#timing.heartbeatIntervalMs,
+      ...(this.#fetchMaxWaitMs === undefined ? {} : { maxWaitTimeInMs: this.#fetchMaxWaitMs }),
       allowAutoTopicCreation: false,
     });
     const subscription = new KafkaSubscription({

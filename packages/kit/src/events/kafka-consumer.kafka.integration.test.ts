@@ -188,6 +188,7 @@ describe('kafka adapter on the real broker', () => {
     });
     expect(events.metrics.pausedPartitions).toBe(1);
     // Paused: the next event of the partition waits; nothing spins meanwhile.
+    // A window on purpose: nothing may be tried while the partition is paused.
     await new Promise((r) => setTimeout(r, 1500));
     expect(tries.get(after.id)).toBeUndefined();
     expect(tries.get(big.id)).toBe(1);

@@ -1,5 +1,6 @@
 import { eventTypes } from '@innerview/contracts';
-import { Kafka, logLevel } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
+import { eventually } from '../testing/eventually.ts';
 import { type KafkaConnection, kafkaClientConfig } from './kafka-settings.ts';
 import { provisionKafkaTopics, safePrefix } from './kafka-topics.ts';
 
@@ -61,6 +62,58 @@ export async function warmUpGroups(prefix: string, timeoutMs = 150_000): Promise
     await Promise.race([joined, timeout]).finally(() => clearTimeout(timer));
   } finally {
     await consumer.disconnect();
+  }
+}
+
+/**
+ * Waits until every consumer group of the bus on `prefix` is Stable (its rebalance finished) and
+ * its members hold all the partitions of the topics they subscribe to: what is published next is
+ * shared by the members there are now (the bus contract's `settled`). A group whose members all
+ * stopped (Empty) is left out; at least one group must be live.
+ */
+export async function groupsSettled(prefix: string, timeoutMs = 30_000): Promise<void> {
+  const admin = new Kafka({
+    brokers: kafkaBrokers(),
+    clientId: 'events-test-settled',
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    const own = `${safePrefix(prefix)}.`;
+    await eventually(
+      async () => {
+        const ids = (await admin.listGroups()).groups
+          .map((g) => g.groupId)
+          .filter((id) => id.startsWith(own));
+        const live = (await admin.describeGroups(ids)).groups.filter(
+          (g) => g.state !== 'Empty' && g.state !== 'Dead',
+        );
+        if (live.length === 0) return false;
+        for (const group of live) {
+          if (group.state !== 'Stable') return false;
+          const topics = new Set<string>();
+          const held = new Set<string>();
+          for (const member of group.members) {
+            for (const t of AssignerProtocol.MemberMetadata.decode(member.memberMetadata)?.topics ?? [])
+              topics.add(t);
+            const assignment = AssignerProtocol.MemberAssignment.decode(member.memberAssignment)?.assignment;
+            for (const [topic, partitions] of Object.entries(assignment ?? {}))
+              for (const p of partitions) held.add(`${topic}/${p}`);
+          }
+          const metadata = await admin.fetchTopicMetadata({ topics: [...topics] });
+          const all = metadata.topics.flatMap((t) => t.partitions.map((p) => `${t.name}/${p.partitionId}`));
+          if (topics.size === 0 || !all.every((tp) => held.has(tp))) return false;
+        }
+        return true;
+      },
+      {
+        timeoutMs,
+        what: `the consumer groups of ${prefix} stable with their partitions shared`,
+        intervalMs: 50,
+      },
+    );
+  } finally {
+    await admin.disconnect();
   }
 }
 

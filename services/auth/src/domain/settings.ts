@@ -1,4 +1,5 @@
 import { type LanguageCode, toLanguageCode } from '@innerview/contracts';
+import { type Theme, themes } from '@innerview/contracts/auth';
 
 /** docs/product.md#person-and-settings "Language: code, name, nativeName", for the five interface languages (docs/product.md#languages-and-appearance). */
 export const languageOptions: ReadonlyArray<{ code: LanguageCode; name: string; nativeName: string }> = [
@@ -9,8 +10,7 @@ export const languageOptions: ReadonlyArray<{ code: LanguageCode; name: string; 
   { code: 'es', name: 'Spanish', nativeName: 'Español' },
 ];
 
-export const themes = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof themes)[number];
+export { type Theme, themes };
 
 /** What DELETE /settings/me restores: the default language (docs/product.md#languages-and-appearance) and the device's appearance. */
 export const defaultSettings = { language: 'en' as LanguageCode, theme: 'system' as Theme };

@@ -1,5 +1,5 @@
+import { AccountDeletedResponse } from '@innerview/contracts/auth';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
-import { z } from 'zod';
 import { deleteAccount } from '../actions/deletion.ts';
 import { exportData } from '../actions/export.ts';
 import { requireCurrentPassword } from '../actions/passwords.ts';
@@ -7,13 +7,6 @@ import type { AuthContext } from '../auth-context.ts';
 import { exportFileName } from '../domain/deletion.ts';
 import { rateLimits, scaledLimit } from '../domain/rate-limits.ts';
 import { DeleteAccountRequest } from './schemas.ts';
-
-const DeletedResponse = z
-  .object({
-    message: z.string(),
-    erase_after: z.string().describe('When the data is permanently erased (90 days later)'),
-  })
-  .meta({ id: 'AccountDeleted' });
 
 /** A few exports an hour per person: each one decrypts and gathers everything from every service. */
 async function limitExports(auth: AuthContext, userId: string): Promise<void> {
@@ -36,7 +29,7 @@ export function accountRoutes(auth: AuthContext): RouteDefinition[] {
         'Delete the account: login ends at once, every session is revoked, a paid plan is cancelled at its period end (no further charge); data is kept 90 days, then erased (ADR 15)',
       body: DeleteAccountRequest,
       responses: {
-        200: { description: 'Deleted', schema: DeletedResponse },
+        200: { description: 'Deleted', schema: AccountDeletedResponse },
         422: { description: 'current_password missing or wrong' },
       },
       handler: async ({ userId, body }) => {

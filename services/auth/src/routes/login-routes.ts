@@ -1,4 +1,5 @@
 import { authMessages, isValidEmail } from '@innerview/contracts';
+import { CurrentUserResponse, MessageResponse, TokenResponse } from '@innerview/contracts/auth';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { logIn } from '../actions/login.ts';
 import { currentUser } from '../actions/profile.ts';
@@ -7,7 +8,7 @@ import type { AuthContext } from '../auth-context.ts';
 import { accountMessages } from '../domain/messages.ts';
 import { normaliseEmail } from '../domain/validation.ts';
 import { clientAddress, enforceRateLimits } from './rate-limit.ts';
-import { CurrentUserResponse, LoginForm, loginErrors, MessageResponse, TokenResponse } from './schemas.ts';
+import { LoginForm, loginErrors } from './schemas.ts';
 
 function wantsRememberMe(form: { remember_me?: string; scope: string }): boolean {
   if (form.remember_me !== undefined) return ['true', 'on', '1'].includes(form.remember_me);

@@ -1,7 +1,8 @@
+import { CurrentUserResponse, OnboardingStatusResponse } from '@innerview/contracts/auth';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { currentUser, onboardingStatus, updateProfile } from '../actions/profile.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { CurrentUserResponse, OnboardingStatusResponse, UpdateProfileRequest } from './schemas.ts';
+import { UpdateProfileRequest } from './schemas.ts';
 
 export function meRoutes(auth: AuthContext): RouteDefinition[] {
   return [

@@ -1,10 +1,11 @@
+import { MessageResponse } from '@innerview/contracts/auth';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { queueMailRequest } from '../actions/mail-requests.ts';
 import { changePassword, resetPassword } from '../actions/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
 import { enforceRateLimits } from './rate-limit.ts';
-import { MessageResponse, RecoveryParams, ResetPasswordRequest, UpdatePasswordRequest } from './schemas.ts';
+import { RecoveryParams, ResetPasswordRequest, UpdatePasswordRequest } from './schemas.ts';
 import { requireEmail } from './signup-routes.ts';
 
 export function passwordRoutes(auth: AuthContext): RouteDefinition[] {

@@ -54,56 +54,7 @@ export const SettingsRequest = z
   .object({ language: text(50).optional(), theme: text(50).optional() })
   .meta({ id: 'SettingsRequest' });
 
-export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
-export const VerifyResponse = z
-  .object({ message: z.string(), already_verified: z.literal(true).optional() })
-  .meta({ id: 'VerifyResponse' });
-
-export const TokenResponse = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal('bearer'),
-    expires_in: z.number().int().describe('Seconds until the token (and its session) expires'),
-  })
-  .meta({ id: 'TokenResponse' });
-
-export const CurrentUserResponse = z
-  .object({
-    id: z.string().uuid(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    date_of_birth: z.string().describe('YYYY-MM-DD'),
-    language: z.enum(['en', 'fr', 'de', 'it', 'es']),
-    theme: z.enum(['light', 'dark', 'system']),
-    is_verified: z.boolean(),
-    is_active: z.boolean(),
-    terms_accepted: z.boolean(),
-    privacy_accepted: z
-      .boolean()
-      .describe('Privacy policy accepted, with consent to processing of sensitive data'),
-    created_at: z.string(),
-    user: z
-      .object({ id: z.string().uuid(), is_onboarding_completed: z.boolean() })
-      .describe('The nested user of docs/product.md#person-and-settings, holding the onboarding flag'),
-  })
-  .meta({ id: 'CurrentUser' });
-
-export const OnboardingStatusResponse = z
-  .object({ onboarding_completed: z.boolean() })
-  .meta({ id: 'OnboardingStatus' });
-
-export const SettingsResponse = z
-  .object({ language: z.enum(['en', 'fr', 'de', 'it', 'es']), theme: z.enum(['light', 'dark', 'system']) })
-  .meta({ id: 'Settings' });
-
-export const SettingsOptionsResponse = z
-  .object({
-    languages: z.array(z.object({ code: z.string(), name: z.string(), nativeName: z.string() })),
-    themes: z.array(z.enum(['light', 'dark', 'system'])),
-    defaults: SettingsResponse,
-  })
-  .meta({ id: 'SettingsOptions' });
+// The response bodies are in @innerview/contracts/auth (the api-client's types come from them).
 
 const errorExample = (description: string) => ({ description });
 export const loginErrors = {

@@ -1,8 +1,9 @@
+import { SettingsOptionsResponse, SettingsResponse } from '@innerview/contracts/auth';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { getSettings, putSettings, resetSettings } from '../actions/settings.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { defaultSettings, languageOptions, themes } from '../domain/settings.ts';
-import { SettingsOptionsResponse, SettingsRequest, SettingsResponse } from './schemas.ts';
+import { SettingsRequest } from './schemas.ts';
 
 export function settingsRoutes(auth: AuthContext): RouteDefinition[] {
   return [

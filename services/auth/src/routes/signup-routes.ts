@@ -1,4 +1,5 @@
 import { type AuthMessageKey, emailProblem } from '@innerview/contracts';
+import { MessageResponse, VerifyResponse } from '@innerview/contracts/auth';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { queueMailRequest } from '../actions/mail-requests.ts';
 import { signUp } from '../actions/signup.ts';
@@ -7,7 +8,7 @@ import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
 import { fieldError, normaliseEmail } from '../domain/validation.ts';
 import { enforceRateLimits } from './rate-limit.ts';
-import { MessageResponse, ResendRequest, SignupRequest, VerifyRequest, VerifyResponse } from './schemas.ts';
+import { ResendRequest, SignupRequest, VerifyRequest } from './schemas.ts';
 
 /** 422 with the spec's e-mail message when the address is missing or malformed. */
 export function requireEmail(value: string, loc: 'body' | 'path', field: string): string {

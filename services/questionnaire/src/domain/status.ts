@@ -1,15 +1,8 @@
+import type { QuestionnaireStatus } from '@innerview/contracts/questionnaire';
 import { questionnaireMessages } from './messages.ts';
 
-/**
- * The questionnaire's status (docs/product.md#questionnaire-records), in the order a person goes through it:
- * - `not_started`: nothing saved yet (also the answer for someone without a row);
- * - `in_progress`: set by the first saved answer, or by the client when the person starts;
- * - `completed`: set by the client when the person reaches the end of the stepper (with or without
- *   skipped steps), with `completed_at`; whether all 8 are answered is `complete` in the status;
- * - `submitted`: only by POST /questionnaire/submit; final, the answers are read-only from then on.
- */
-export const questionnaireStatuses = ['not_started', 'in_progress', 'completed', 'submitted'] as const;
-export type QuestionnaireStatus = (typeof questionnaireStatuses)[number];
+// The statuses are listed once, in the contracts (the api-client reads them too).
+export { type QuestionnaireStatus, questionnaireStatuses } from '@innerview/contracts/questionnaire';
 
 export interface StatusState {
   status: QuestionnaireStatus;

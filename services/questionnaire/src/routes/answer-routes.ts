@@ -1,7 +1,8 @@
+import { AnswerResponse, AnswersResponse } from '@innerview/contracts/questionnaire';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { listAnswers, saveAnswer } from '../actions/answers.ts';
 import type { QuestionnaireContext } from '../questionnaire-context.ts';
-import { AnswerResponse, AnswersResponse, conflictResponse, SaveAnswerRequest } from './schemas.ts';
+import { conflictResponse, SaveAnswerRequest } from './schemas.ts';
 
 export function answerRoutes(qc: QuestionnaireContext): RouteDefinition[] {
   return [

@@ -1,15 +1,13 @@
+import {
+  IntroContentResponse,
+  QuestionnaireResponse,
+  QuestionnaireStatusResponse,
+} from '@innerview/contracts/questionnaire';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
 import { introContent } from '../actions/content.ts';
 import { getQuestionnaire, getStatus, putQuestionnaire, submitQuestionnaire } from '../actions/progress.ts';
 import type { QuestionnaireContext } from '../questionnaire-context.ts';
-import {
-  conflictResponse,
-  IntroContentQuery,
-  IntroContentResponse,
-  PutQuestionnaireRequest,
-  QuestionnaireResponse,
-  StatusResponse,
-} from './schemas.ts';
+import { conflictResponse, IntroContentQuery, PutQuestionnaireRequest } from './schemas.ts';
 
 export function questionnaireRoutes(qc: QuestionnaireContext): RouteDefinition[] {
   return [
@@ -33,7 +31,7 @@ export function questionnaireRoutes(qc: QuestionnaireContext): RouteDefinition[]
       method: 'get',
       path: '/api/v1/questionnaire/status',
       summary: 'Progress: status, complete, next step, answered and skipped steps, submitted date',
-      responses: { 200: { description: 'Progress', schema: StatusResponse } },
+      responses: { 200: { description: 'Progress', schema: QuestionnaireStatusResponse } },
       handler: ({ userId }) => getStatus(qc, userId),
     }),
     defineRoute({
@@ -58,7 +56,7 @@ export function questionnaireRoutes(qc: QuestionnaireContext): RouteDefinition[]
       method: 'post',
       path: '/api/v1/questionnaire/submit',
       summary: 'Submit (skipped steps allowed); the answers become read-only. Repeating it changes nothing',
-      responses: { 200: { description: 'Progress after submission', schema: StatusResponse } },
+      responses: { 200: { description: 'Progress after submission', schema: QuestionnaireStatusResponse } },
       handler: ({ userId }) => submitQuestionnaire(qc, userId),
     }),
   ];

@@ -1,19 +1,8 @@
-import { api, type TokenResponse } from '@innerview/api-client';
+import { api, type MessageResponse, type TokenResponse, type VerifyResponse } from '@innerview/api-client';
+import type { SignupBody } from '@innerview/contracts/auth';
 
 /** `POST /users/signup` (services/auth/README.md); `language` picks the language of the mails. */
-export type SignupRequest = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  date_of_birth: string;
-  password: string;
-  confirm_password: string;
-  terms_accepted: boolean;
-  privacy_accepted: boolean;
-  language?: string;
-};
-
-export type MessageResponse = { message: string };
+export type SignupRequest = SignupBody;
 
 export type SignInRequest = { email: string; password: string; rememberMe: boolean };
 
@@ -34,7 +23,7 @@ export const authApi = api.injectEndpoints({
      * The OAuth2 password form of `login`, plus `remember_me`: the server then gives the token a
      * 10-day session instead of 24 h (the api-client's `login` does not send the flag).
      */
-    signIn: build.mutation<TokenResponse & { expires_in?: number }, SignInRequest>({
+    signIn: build.mutation<TokenResponse, SignInRequest>({
       query: ({ email, password, rememberMe }) => ({
         url: '/login/access-token',
         method: 'POST',
@@ -52,7 +41,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/users/signup', method: 'POST', body }),
       extraOptions: { auth: false },
     }),
-    verifyEmail: build.mutation<MessageResponse & { already_verified?: true }, { token: string }>({
+    verifyEmail: build.mutation<VerifyResponse, { token: string }>({
       query: (body) => ({ url: '/users/verify', method: 'POST', body }),
       extraOptions: { auth: false },
     }),

@@ -1,3 +1,5 @@
+import type { TokenResponse } from '@innerview/api-client';
+import { testQuestionnaireStatus, testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -13,12 +15,13 @@ afterEach(() => {
   restoreGlobals();
 });
 
-const USER = {
-  id: '0190f0a0-0000-7000-8000-000000000002',
-  email: 'noor@example.ch',
-  first_name: 'Noor',
-  user: { id: '0190f0a0-0000-7000-8000-000000000002', is_onboarding_completed: false },
-};
+const noor = (onboarded: boolean) =>
+  testUser({
+    id: '0190f0a0-0000-7000-8000-000000000002',
+    email: 'noor@example.ch',
+    first_name: 'Noor',
+    onboarded,
+  });
 
 describe('landing page (docs/product.md#landing-page)', () => {
   it('tells a visitor what Innerview is, with the sign-in form beside it and a way to start the trial', async () => {
@@ -59,7 +62,12 @@ describe('landing page (docs/product.md#landing-page)', () => {
 
   it.each([
     ['on the trial, onboarding done', 'freemium', true, null],
-    ['on a paid plan, questionnaire complete', 'yearly', false, { is_complete: true, next_step: 8 }],
+    [
+      'on a paid plan, questionnaire complete',
+      'yearly',
+      false,
+      testQuestionnaireStatus({ answered_steps: [1, 2, 3, 4, 5, 6, 7, 8] }),
+    ],
   ])(
     'signing in from it, a person %s goes to the chat, not to pricing',
     async (_, status, onboarded, questionnaire) => {
@@ -67,13 +75,17 @@ describe('landing page (docs/product.md#landing-page)', () => {
         {
           method: 'POST',
           path: '/login/access-token',
-          body: { access_token: 'tok-noor', token_type: 'bearer', expires_in: 864000 },
+          body: {
+            access_token: 'tok-noor',
+            token_type: 'bearer',
+            expires_in: 864000,
+          } satisfies TokenResponse,
         },
-        { method: 'POST', path: '/login/test-token', body: USER },
+        { method: 'POST', path: '/login/test-token', body: noor(false) },
         {
           method: 'GET',
           path: '/users/me',
-          body: { ...USER, user: { ...USER.user, is_onboarding_completed: onboarded } },
+          body: noor(onboarded),
         },
         { method: 'GET', path: '/subscriptions/status', body: { subscription_status: status } },
         ...(questionnaire ? [{ method: 'GET', path: '/questionnaire/status', body: questionnaire }] : []),

@@ -1,4 +1,6 @@
-import { REMEMBER_ME_KEY, readToken, TOKEN_KEY } from '@innerview/api-client';
+import type { MessageResponse } from '@innerview/api-client';
+import { REMEMBER_ME_KEY, readToken, TOKEN_KEY, type TokenResponse } from '@innerview/api-client';
+import { testQuestionnaireStatus, testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
 import { TOAST_LOCK_MS, TOAST_WARNING_MS } from '@innerview/ui';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
@@ -24,16 +26,11 @@ afterEach(() => {
   restoreGlobals();
 });
 
-const USER = {
-  id: '0190f0a0-0000-7000-8000-000000000001',
-  email: 'ada@example.ch',
-  first_name: 'Ada',
-  user: { id: '0190f0a0-0000-7000-8000-000000000001', is_onboarding_completed: false },
-};
+const USER = testUser({ onboarded: false });
 const tokenRoute: Route = {
   method: 'POST',
   path: '/login/access-token',
-  body: { access_token: 'tok-ada', token_type: 'bearer', expires_in: 864000 },
+  body: { access_token: 'tok-ada', token_type: 'bearer', expires_in: 864000 } satisfies TokenResponse,
 };
 const signedIn = (extra: Route[] = [], subscription: string | null = null): Route[] => [
   tokenRoute,
@@ -273,7 +270,7 @@ describe('login screen', () => {
         status: 403,
         body: { detail: 'Please verify your email address before signing in.', code: 'EMAIL_NOT_VERIFIED' },
       },
-      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } },
+      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } satisfies MessageResponse },
     ]);
     renderShell('/login');
     const user = await fillAndSubmit('ada@example.ch', 'Secret#123');
@@ -364,7 +361,7 @@ describe('login screen', () => {
       {
         method: 'GET',
         path: '/users/me',
-        body: { ...USER, user: { ...USER.user, is_onboarding_completed: true } },
+        body: testUser({ onboarded: true }),
       },
       { method: 'GET', path: '/subscriptions/status', body: { subscription_status: 'monthly' } },
     ]);
@@ -376,7 +373,13 @@ describe('login screen', () => {
   it('a questionnaire left at step 3: /onboarding/questionnaire?step=3', async () => {
     fakeApi(
       signedIn(
-        [{ method: 'GET', path: '/questionnaire/status', body: { is_complete: false, next_step: 3 } }],
+        [
+          {
+            method: 'GET',
+            path: '/questionnaire/status',
+            body: testQuestionnaireStatus({ answered_steps: [1, 2] }),
+          },
+        ],
         'freemium',
       ),
     );

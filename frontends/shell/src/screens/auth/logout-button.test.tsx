@@ -1,4 +1,6 @@
+import type { MessageResponse } from '@innerview/api-client';
 import { readToken, saveToken, sessionChecked, TOKEN_KEY } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -20,7 +22,7 @@ afterEach(() => {
   restoreGlobals();
 });
 
-const USER = { id: '0190f0a0-0000-7000-8000-000000000001', email: 'ada@example.ch' };
+const USER = testUser();
 
 function signedIn() {
   saveToken('tok-ada', { rememberMe: true });
@@ -33,7 +35,7 @@ describe('logout', () => {
   it('closes the chat sessions first, then logs out, revokes the old token and says "Logged Out"', async () => {
     const api = fakeApi([
       { method: 'POST', path: '/chat/close-all-sessions', body: {} },
-      { method: 'POST', path: '/login/logout', body: { message: 'Logged out' } },
+      { method: 'POST', path: '/login/logout', body: { message: 'Logged out' } satisfies MessageResponse },
     ]);
     const { router, store } = signedIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));

@@ -1,4 +1,6 @@
+import type { MessageResponse } from '@innerview/api-client';
 import { readToken, saveToken, sessionChecked } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +25,11 @@ async function choosePassword(password: string, confirm: string, submit: string)
 describe('password reset request', () => {
   it('sends the address in the path and shows the same answer whatever the server knows', async () => {
     const api = fakeApi([
-      { method: 'POST', path: '/password-recovery/ada%40example.ch', body: { message: 'If…' } },
+      {
+        method: 'POST',
+        path: '/password-recovery/ada%40example.ch',
+        body: { message: 'If…' } satisfies MessageResponse,
+      },
     ]);
     renderShell('/auth/password-reset');
     const user = userEvent.setup();
@@ -65,7 +71,11 @@ describe('password reset request', () => {
 describe('reset password', () => {
   it('sets the new password with the token and sends the user to log in', async () => {
     const api = fakeApi([
-      { method: 'POST', path: '/reset-password/', body: { message: 'Password updated' } },
+      {
+        method: 'POST',
+        path: '/reset-password/',
+        body: { message: 'Password updated' } satisfies MessageResponse,
+      },
     ]);
     const { router } = renderShell('/reset-password?token=t0k3n');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeTruthy();
@@ -123,7 +133,7 @@ describe('reset password', () => {
 });
 
 describe('update password (signed in)', () => {
-  const USER = { id: '0190f0a0-0000-7000-8000-000000000001', email: 'ada@example.ch' };
+  const USER = testUser();
 
   function signedIn() {
     saveToken('tok-ada', { rememberMe: true });
@@ -134,7 +144,11 @@ describe('update password (signed in)', () => {
 
   it('changes the password, ends the session here (the server ended them all) and asks to log in again', async () => {
     const api = fakeApi([
-      { method: 'PATCH', path: '/users/me/password', body: { message: 'Password updated' } },
+      {
+        method: 'PATCH',
+        path: '/users/me/password',
+        body: { message: 'Password updated' } satisfies MessageResponse,
+      },
     ]);
     const { router, store } = signedIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Update your password' })).toBeTruthy();

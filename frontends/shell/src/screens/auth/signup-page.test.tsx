@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@innerview/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -183,8 +184,13 @@ describe('signup screen', () => {
 
   it('a valid form: the body of the auth service, the success toast, then /auth/verification-sent with resend', async () => {
     const api = fakeApi([
-      { method: 'POST', path: '/users/signup', status: 201, body: { message: 'Account created.' } },
-      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } },
+      {
+        method: 'POST',
+        path: '/users/signup',
+        status: 201,
+        body: { message: 'Account created.' } satisfies MessageResponse,
+      },
+      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } satisfies MessageResponse },
     ]);
     const { router } = renderShell('/signup');
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import type { MessageResponse, VerifyResponse } from '@innerview/api-client';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +12,9 @@ afterEach(() => {
 
 describe('verification sent', () => {
   it('opened without the sign-up in this tab: asks for the address, checks it, then resends', async () => {
-    const api = fakeApi([{ method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } }]);
+    const api = fakeApi([
+      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } satisfies MessageResponse },
+    ]);
     renderShell('/auth/verification-sent');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeTruthy();
@@ -42,7 +45,13 @@ describe('verification sent', () => {
 describe('verification success', () => {
   it('sends the token once and shows "Email Verified" with a way to log in', async () => {
     sessionStorage.setItem(PENDING_VERIFICATION_KEY, 'ada@example.ch');
-    const api = fakeApi([{ method: 'POST', path: '/users/verify', body: { message: 'Email verified.' } }]);
+    const api = fakeApi([
+      {
+        method: 'POST',
+        path: '/users/verify',
+        body: { message: 'Email verified.' } satisfies VerifyResponse,
+      },
+    ]);
     const { router } = renderShell('/auth/verification-success?token=abc123');
     expect(await screen.findByText('Your account is active. You can now log in.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Your email address is verified' })).toBeTruthy();
@@ -60,7 +69,10 @@ describe('verification success', () => {
       {
         method: 'POST',
         path: '/users/verify',
-        body: { message: 'Your email address is already verified. You can sign in.', already_verified: true },
+        body: {
+          message: 'Your email address is already verified. You can sign in.',
+          already_verified: true,
+        } satisfies VerifyResponse,
       },
     ]);
     renderShell('/auth/verification-success?token=used-again');
@@ -79,7 +91,7 @@ describe('verification success', () => {
   ])('%s: the "Verification Failed" state with its reason and a new link', async (code, reason) => {
     const api = fakeApi([
       { method: 'POST', path: '/users/verify', status: 400, body: { detail: reason, code } },
-      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } },
+      { method: 'POST', path: '/users/verify/resend', body: { message: 'If…' } satisfies MessageResponse },
     ]);
     renderShell(`/auth/verification-success?token=used-${code}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Failed' })).toBeTruthy();

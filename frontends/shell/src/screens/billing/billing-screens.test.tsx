@@ -1,4 +1,5 @@
 import { createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -164,7 +165,7 @@ function renderAt(path: string) {
   act(() => {
     store.dispatch(
       sessionChecked({
-        user: { id: 'u1', email: 'ada@example.ch', first_name: 'Ada', is_onboarding_completed: true },
+        user: testUser({ onboarded: true }),
       }),
     );
   });

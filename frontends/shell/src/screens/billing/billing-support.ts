@@ -1,6 +1,7 @@
 import {
   formatBillingDate,
   formatMoney,
+  isOnboardingCompleted,
   type Plan,
   selectSessionUser,
   useAppSelector,
@@ -35,5 +36,5 @@ export function useBillingFormat(): Formatters {
 /** After a plan starts: onboarding for someone who has not done it yet, else the chat. */
 export function useContinuePath(): string {
   const user = useAppSelector(selectSessionUser);
-  return user?.is_onboarding_completed ? PATHS.chat : PATHS.onboardingIntroduction;
+  return isOnboardingCompleted(user) ? PATHS.chat : PATHS.onboardingIntroduction;
 }

@@ -6,15 +6,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { questionnaireStepPath } from './onboarding-paths.ts';
-import type { QuestionnaireProgress } from './questionnaire-api.ts';
 import { TOTAL_STEPS } from './questionnaire-rules.ts';
-
-/** Steps answered so far, from the status's list or, failing that, the resume step. */
-function answeredCount(progress: QuestionnaireProgress | undefined): number {
-  if (!progress) return 0;
-  if (Array.isArray(progress.answered_steps)) return progress.answered_steps.length;
-  return progress.is_complete ? TOTAL_STEPS : Math.max(0, progress.next_step - 1);
-}
 
 /**
  * The questionnaire invitation (docs/product.md#onboarding-screens): start, or be reminded later (→ chat, where the banner
@@ -24,8 +16,8 @@ export function InvitationPage() {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const status = useGetQuestionnaireStatusQuery();
-  const progress = status.data as QuestionnaireProgress | undefined;
-  const answered = answeredCount(progress);
+  const progress = status.data;
+  const answered = progress?.answered_steps.length ?? 0;
   const resumeStep = progress && answered > 0 ? progress.next_step : null;
   // Without a known status (still loading, or failed) the stepper itself finds the step to resume.
   const startPath = resumeStep

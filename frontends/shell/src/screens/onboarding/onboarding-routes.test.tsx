@@ -1,4 +1,5 @@
 import { type AppStore, createStore, sessionChecked } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { createI18n } from '@innerview/i18n';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
@@ -34,9 +35,7 @@ function renderShellAt(path: string, { onboarded = false, subscription = 'freemi
   });
   const store: AppStore = createStore();
   act(() => {
-    store.dispatch(
-      sessionChecked({ user: { id: 'u1', email: 'ada@example.ch', is_onboarding_completed: onboarded } }),
-    );
+    store.dispatch(sessionChecked({ user: testUser({ onboarded }) }));
   });
   const i18n = createI18n({
     namespaces: ['shell', 'common', 'onboarding'],

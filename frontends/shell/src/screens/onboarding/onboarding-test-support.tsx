@@ -7,7 +7,10 @@ import {
   sessionChecked,
   setApiBase,
 } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
+import { type LanguageCode, toLanguageCode } from '@innerview/contracts/auth';
+import { type QuestionnaireStatus, questionKeyOf } from '@innerview/contracts/questionnaire';
 import { createI18n } from '@innerview/i18n';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -27,10 +30,15 @@ import {
   questionnairePrintRoute,
   questionnaireRoute,
 } from './onboarding-routes.tsx';
-import type { IntroContent, SavedAnswer } from './questionnaire-api.ts';
+import type {
+  IntroContent,
+  QuestionnaireProgress,
+  QuestionnaireRecord,
+  SavedAnswer,
+} from './questionnaire-api.ts';
 import { isBlankAnswer, MAX_ANSWER_LENGTH, stepOfKey } from './questionnaire-rules.ts';
 
-export function testContent(language = 'en'): IntroContent {
+export function testContent(language: LanguageCode = 'en'): IntroContent {
   return {
     language,
     max_answer_length: MAX_ANSWER_LENGTH,
@@ -40,7 +48,7 @@ export function testContent(language = 'en'): IntroContent {
     ],
     steps: Array.from({ length: 8 }, (_, i) => ({
       step: i + 1,
-      question_key: `question_${i + 1}`,
+      question_key: questionKeyOf(i + 1),
       title: `Title ${i + 1} (${language})`,
       description: `Description ${i + 1}`,
       questions: [`Question ${i + 1}a?`, `Question ${i + 1}b?`],
@@ -59,27 +67,31 @@ export type Failures = Partial<
  */
 export function fakeQuestionnaireService(initial: Record<number, string> = {}, failures: Failures = {}) {
   const answers = new Map<number, string>(Object.entries(initial).map(([k, v]) => [Number(k), v]));
-  const state = { status: 'not_started', submittedAt: null as string | null, failures };
+  const state = {
+    status: 'not_started' as QuestionnaireStatus,
+    submittedAt: null as string | null,
+    failures,
+  };
   /** Every POST /answers/ body, in order. */
   const sent: Array<{ question_key: string; answer_text: string }> = [];
   const saved = (): SavedAnswer[] =>
     [...answers]
       .sort(([a], [b]) => a - b)
       .map(([step, text]) => ({
-        question_key: `question_${step}`,
+        question_key: questionKeyOf(step),
         answer_text: text,
         state: isBlankAnswer(text) ? 'skipped' : 'answered',
         updated_at: '2026-11-21T10:00:00.000Z',
       }));
   const answered = () => [...answers].filter(([, t]) => !isBlankAnswer(t)).map(([s]) => s);
   const unanswered = () => [1, 2, 3, 4, 5, 6, 7, 8].filter((s) => !answered().includes(s));
-  const record = () => ({
+  const record = (): QuestionnaireRecord => ({
     status: state.status,
     completed_at: null,
     submitted_at: state.submittedAt,
     skipped_steps: state.status === 'submitted' ? unanswered() : [],
   });
-  const progress = () => ({
+  const progress = (): QuestionnaireProgress => ({
     ...record(),
     complete: unanswered().length === 0,
     is_complete: unanswered().length === 0,
@@ -97,7 +109,10 @@ export function fakeQuestionnaireService(initial: Record<number, string> = {}, f
     const route = `${request.method} ${path}`;
     switch (route) {
       case 'GET /questionnaire/intro-content':
-        return fail('content') ?? jsonResponse(200, testContent(url.searchParams.get('lang') ?? 'en'));
+        return (
+          fail('content') ??
+          jsonResponse(200, testContent(toLanguageCode(url.searchParams.get('lang')) ?? 'en'))
+        );
       case 'GET /answers/':
         return fail('answers') ?? jsonResponse(200, saved());
       case 'POST /answers/': {
@@ -121,7 +136,7 @@ export function fakeQuestionnaireService(initial: Record<number, string> = {}, f
       case 'GET /questionnaire/me':
         return fail('record') ?? jsonResponse(200, record());
       case 'PUT /questionnaire/me': {
-        const body = (await request.json()) as { status: string };
+        const body = (await request.json()) as { status: QuestionnaireStatus };
         state.status = body.status;
         return jsonResponse(200, record());
       }
@@ -190,7 +205,7 @@ export function renderOnboarding(
   act(() => {
     store.dispatch(
       sessionChecked({
-        user: { id: 'u1', email: 'ada@example.ch', first_name: 'Ada', last_name: 'Lovelace' },
+        user: testUser({ onboarded: false }),
       }),
     );
   });

@@ -1,39 +1,21 @@
-import { api, type QuestionnaireStatusResponse } from '@innerview/api-client';
+import {
+  type AnswerResponse,
+  api,
+  type IntroContentResponse,
+  type QuestionnaireResponse,
+  type QuestionnaireStatusResponse,
+} from '@innerview/api-client';
 
+// The answers are `z.infer` of the questionnaire service's response schemas (ADR 0066); the names
+// below are what the onboarding screens call them.
+export type { QuestionnaireStepContent } from '@innerview/api-client';
 /** `GET /questionnaire/intro-content?lang=` (services/questionnaire/README.md). */
-export type QuestionnaireStepContent = {
-  step: number;
-  question_key: string;
-  title: string;
-  description: string;
-  questions: string[];
-};
-
-export type IntroContent = {
-  language: string;
-  max_answer_length: number;
-  intro: Array<{ title: string; paragraphs: string[] }>;
-  steps: QuestionnaireStepContent[];
-};
-
+export type IntroContent = IntroContentResponse;
 /** One saved answer; `skipped` means it was saved blank. */
-export type SavedAnswer = {
-  question_key: string;
-  answer_text: string;
-  state: 'answered' | 'skipped';
-  updated_at: string;
-};
-
-export type QuestionnaireRecord = {
-  status: 'not_started' | 'in_progress' | 'completed' | 'submitted';
-  completed_at: string | null;
-  submitted_at: string | null;
-  skipped_steps: number[];
-};
-
-/** What `GET /questionnaire/status` really answers, beyond the api-client's minimal type. */
-export type QuestionnaireProgress = QuestionnaireStatusResponse &
-  Partial<QuestionnaireRecord> & { complete?: boolean; answered_steps?: number[] };
+export type SavedAnswer = AnswerResponse;
+export type QuestionnaireRecord = QuestionnaireResponse;
+/** `GET /questionnaire/status` and `POST /questionnaire/submit`. */
+export type QuestionnaireProgress = QuestionnaireStatusResponse;
 
 /**
  * The questionnaire calls of the onboarding screens and the viewer, injected into the one api.

@@ -202,7 +202,7 @@ describe('the questionnaire stepper', () => {
     expect(await screen.findByRole('heading', { name: 'Chat stand-in' })).toBeTruthy();
     expect(service.state.status).toBe('submitted');
     expect(screen.getByText('Thank you! Your questionnaire has been submitted.')).toBeTruthy();
-    expect(store.getState().session.user?.is_onboarding_completed).toBe(true);
+    expect(store.getState().session.user?.user.is_onboarding_completed).toBe(true);
   });
 
   it('the complete summary submits when all 8 steps are answered', async () => {

@@ -8,7 +8,6 @@ import { PATHS } from '../../routing/paths.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { ContentLoadFailed, OnboardingLoading } from './content-states.tsx';
 import {
-  type QuestionnaireProgress,
   useGetAnswersQuery,
   useSetQuestionnaireStatusMutation,
   useSubmitQuestionnaireMutation,
@@ -46,7 +45,7 @@ export function QuestionnairePage() {
   const content = useIntroContent();
   const answers = useGetAnswersQuery();
   const status = useGetQuestionnaireStatusQuery();
-  const progress = status.data as QuestionnaireProgress | undefined;
+  const progress = status.data;
   const drafts = useAnswerDrafts(answers.data, answers.isSuccess);
   const [setStatus] = useSetQuestionnaireStatusMutation();
   const [submitQuestionnaire, submission] = useSubmitQuestionnaireMutation();

@@ -10,6 +10,7 @@ export function useMarkOnboardingCompleted(): () => void {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectSessionUser);
   return useCallback(() => {
-    if (user) dispatch(loggedIn({ user: { ...user, is_onboarding_completed: true } }));
+    if (user)
+      dispatch(loggedIn({ user: { ...user, user: { ...user.user, is_onboarding_completed: true } } }));
   }, [dispatch, user]);
 }
