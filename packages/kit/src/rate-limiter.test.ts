@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from './rate-limiter.ts';
 import { rateLimiterContract } from './rate-limiter-contract.ts';
+import { moveDateWith } from './testing/moved-date.ts';
 
 // The memory store reads Date.now(): the clock is moved, never waited for.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function advance(ms: number): void {
-  vi.setSystemTime(Date.now() + ms);
-}
+const advance = moveDateWith();
 
 rateLimiterContract('memory', () => {
   const limiter = createRateLimiter({ prefix: 'test' });

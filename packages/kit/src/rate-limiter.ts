@@ -11,7 +11,8 @@ import { dependencyUnavailableTotal } from './metrics.ts';
 /**
  * Fixed-window counters (rate-limiter-flexible): memory in an embedded run, Redis (shared by every
  * replica) when a Redis URL is given. Windows start at a key's first hit and are read on
- * `Date.now()` (tests move it with `vi.setSystemTime`), see docs/adr/0064-one-rate-limiter-in-the-kit.md.
+ * `Date.now()`: the memory store takes no injected clock, so tests move `Date` with the service clock
+ * (`testing/moved-date.ts`), see docs/adr/0064-one-rate-limiter-in-the-kit.md.
  */
 export interface RateLimiter {
   /** Counts one hit against `key`; `allowed` is false once `limit` hits fell in the window. */

@@ -8,6 +8,7 @@ import { MemoryEventBus } from './events/memory-bus.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, type RunningService, startService } from './service.ts';
+import { eventually } from './testing/eventually.ts';
 import { signedFetch } from './testing/signed-calls.ts';
 import { traceFields } from './tracing.ts';
 
@@ -69,14 +70,6 @@ const consumer = defineService({
   ],
 });
 
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A logger whose JSON lines are kept, to read what a service logged. */
 function capturingLogger(name: string): { logger: Logger; lines: () => Array<Record<string, unknown>> } {
   const chunks: string[] = [];
@@ -125,8 +118,8 @@ describe('a service built with the kit', () => {
       body: JSON.stringify({ note: 'traced' }),
     });
     expect(response.status).toBe(201);
-    await waitFor(() => received.includes('traced'));
-    await waitFor(() => consumed.lines().some((l) => l.msg === 'event handled'));
+    await eventually(() => received.includes('traced'));
+    await eventually(() => consumed.lines().some((l) => l.msg === 'event handled'));
     const handled = consumed.lines().find((l) => l.msg === 'event handled')!;
     expect(handled).toMatchObject({ eventType: 'platform.ping', group: 'notifications', trace_id: traceId });
 
@@ -154,7 +147,7 @@ describe('a service built with the kit', () => {
       });
     expect((await post({ note: 'kept', fail: true })).status).toBe(500);
     expect((await post({ note: 'sent' })).status).toBe(201);
-    await waitFor(() => received.includes('sent'));
+    await eventually(() => received.includes('sent'));
     // Both notes are about subject-1, whose events the bus delivers in order: had the rolled-back
     // change written its event, it would have come first.
     expect(received).toEqual(['sent']);

@@ -1,25 +1,20 @@
+import { moveDateWith } from '@innerview/kit/testing/moved-date';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Real limits (the other files raise them a hundredfold): the attack is about the limits themselves.
 let h: AuthHarness;
 beforeAll(async () => {
   h = await startAuthHarness({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } });
-  // The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
-  vi.useFakeTimers({ toFake: ['Date'] });
 }, 120_000);
 afterAll(async () => {
-  vi.useRealTimers();
   await h?.stop();
 });
+// The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
+const advance = moveDateWith(() => h.clock);
 
 const MIN = 60_000;
-
-function advance(ms: number): void {
-  h.clock.advance(ms);
-  vi.setSystemTime(Date.now() + ms);
-}
 const ATTACKER = '203.0.113.7';
 const VICTIM = '198.51.100.4';
 

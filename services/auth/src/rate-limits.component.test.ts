@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { moveDateWith } from '@innerview/kit/testing/moved-date';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
 
 // Real limits here (the other test files raise them a hundredfold).
 let h: AuthHarness;
 beforeAll(async () => {
   h = await startAuthHarness({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } });
-  // The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
-  vi.useFakeTimers({ toFake: ['Date'] });
 }, 60_000);
 afterAll(async () => {
-  vi.useRealTimers();
   await h?.stop();
 });
+// The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
+const advance = moveDateWith(() => h.clock);
 
 const MIN = 60_000;
-
-function advance(ms: number): void {
-  h.clock.advance(ms);
-  vi.setSystemTime(Date.now() + ms);
-}
 
 describe('rate limits (429 in the error shape, with Retry-After)', () => {
   it('limits password recovery per account: 3 per 15 minutes', async () => {

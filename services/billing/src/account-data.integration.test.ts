@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createEvent, USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscription } from './db/subscriptions.ts';
-import { type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // Billing's part of the account area on the real PostgreSQL (ADRs 15 and 17): the data export
 // only to a call another service signed (ADR 43), account deletion (no further charge) and support's reactivation, and
@@ -53,11 +54,11 @@ describe('GET /internal/export', () => {
     await h.call('POST', '/api/v1/subscriptions/freemium/activate', me);
     h.clock.advance(5 * DAY);
     await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/monthly', me)).body.url);
-    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await eventually(async () => (await paymentsOf(me)) === 1, BILLING_WAIT_MS);
     await h.call('POST', '/api/v1/subscriptions/cancel?reason=too_expensive', me);
     // Another person pays the yearly price with another card.
     await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/yearly', other)).body.url);
-    await h.waitFor(async () => (await paymentsOf(other)) === 1);
+    await eventually(async () => (await paymentsOf(other)) === 1, BILLING_WAIT_MS);
 
     const answer = await exportOf(me);
     expect(answer.status).toBe(200);
@@ -132,11 +133,14 @@ describe('account deletion and reactivation (ADR 15)', () => {
     h.clock.set('2026-05-20T10:00:00.000Z');
     const me = await h.register();
     await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/yearly', me)).body.url);
-    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await eventually(async () => (await paymentsOf(me)) === 1, BILLING_WAIT_MS);
     await h.publish(
       createEvent('auth.user.deleted', me, { userId: me, eraseAfter: '2026-08-18T10:00:00.000Z' }),
     );
-    await h.waitFor(async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt);
+    await eventually(
+      async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt,
+      BILLING_WAIT_MS,
+    );
     expect((await h.call('GET', '/api/v1/subscriptions/status', me)).body).toMatchObject({
       subscription_status: 'cancelling_at_period_end',
       access_until: '2027-05-20',
@@ -161,15 +165,21 @@ describe('account deletion and reactivation (ADR 15)', () => {
     h.clock.set('2026-07-01T10:00:00.000Z');
     const me = await h.register();
     await h.payLocally((await h.call('POST', '/api/v1/subscriptions/checkout/monthly', me)).body.url);
-    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await eventually(async () => (await paymentsOf(me)) === 1, BILLING_WAIT_MS);
     await h.publish(
       createEvent('auth.user.deleted', me, { userId: me, eraseAfter: '2026-09-29T10:00:00.000Z' }),
     );
-    await h.waitFor(async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt);
+    await eventually(
+      async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt,
+      BILLING_WAIT_MS,
+    );
 
     h.clock.advance(3 * DAY);
     await h.publish(createEvent('auth.user.reactivated', me, { userId: me }));
-    await h.waitFor(async () => (await findSubscription(h.service.ctx.db, me))?.accountDeletedAt === null);
+    await eventually(
+      async () => (await findSubscription(h.service.ctx.db, me))?.accountDeletedAt === null,
+      BILLING_WAIT_MS,
+    );
     expect((await h.call('GET', '/api/v1/subscriptions/status', me)).body).toMatchObject({
       subscription_status: 'cancelling_at_period_end',
       can_reactivate: true,
@@ -190,18 +200,24 @@ describe('the 90-day erasure', () => {
     const me = await h.register({ email });
     const checkout = await h.call('POST', '/api/v1/subscriptions/checkout/monthly', me);
     await h.payLocally(checkout.body.url);
-    await h.waitFor(async () => (await paymentsOf(me)) === 1);
+    await eventually(async () => (await paymentsOf(me)) === 1, BILLING_WAIT_MS);
     const paid = (
       await sql.query('select amount_minor, currency, plan from payments where user_id = $1', [me])
     ).rows[0];
     await h.publish(
       createEvent('auth.user.deleted', me, { userId: me, eraseAfter: '2026-05-02T10:00:00.000Z' }),
     );
-    await h.waitFor(async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt);
+    await eventually(
+      async () => !!(await findSubscription(h.service.ctx.db, me))?.accountDeletedAt,
+      BILLING_WAIT_MS,
+    );
     h.clock.set('2026-05-03T10:00:00.000Z');
     await h.sweep();
     await h.publish(createEvent('auth.user.erased', me, { userId: me }));
-    await h.waitFor(async () => (await findSubscription(h.service.ctx.db, me)) === undefined);
+    await eventually(
+      async () => (await findSubscription(h.service.ctx.db, me)) === undefined,
+      BILLING_WAIT_MS,
+    );
 
     // The id also appears without its dashes (the local provider's customer ids are made of it).
     const compact = me.replace(/-/g, '');

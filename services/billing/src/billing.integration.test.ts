@@ -10,11 +10,12 @@ import {
   UrlResponse,
 } from '@innerview/contracts/billing';
 import { createEvent, ManualClock } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from './testing/fake-stripe.ts';
-import { APP_URL, type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { APP_URL, BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // The billing service on the real PostgreSQL (DATABASE_URL): every call with the local provider,
 // concurrent requests and sweeps under row locks, and Stripe webhooks replayed and reordered.
@@ -155,7 +156,7 @@ describe('every call on PostgreSQL (local provider)', () => {
       allowed: true,
       access: 'full',
     });
-    await h.waitFor(() => h.eventsOf('billing.payment.succeeded', user).length === 1);
+    await eventually(() => h.eventsOf('billing.payment.succeeded', user).length === 1, BILLING_WAIT_MS);
     await h.allDelivered();
     expect(h.eventsOf('billing.payment.succeeded', user)).toHaveLength(1);
   });
@@ -167,10 +168,16 @@ describe('every call on PostgreSQL (local provider)', () => {
     for (const user of users) await h.call('POST', '/api/v1/subscriptions/freemium/activate', user);
     h.clock.advance(28 * DAY);
     await Promise.all([h.sweep(), h.sweep(), h.sweep()]);
-    await h.waitFor(() => users.every((u) => h.eventsOf('billing.trial.ending', u).length === 1));
+    await eventually(
+      () => users.every((u) => h.eventsOf('billing.trial.ending', u).length === 1),
+      BILLING_WAIT_MS,
+    );
     h.clock.advance(2 * DAY);
     await Promise.all([h.sweep(), h.sweep()]);
-    await h.waitFor(() => users.every((u) => h.eventsOf('billing.trial.expired', u).length === 1));
+    await eventually(
+      () => users.every((u) => h.eventsOf('billing.trial.expired', u).length === 1),
+      BILLING_WAIT_MS,
+    );
     await h.allDelivered();
     for (const user of users) {
       expect(h.eventsOf('billing.trial.ending', user)).toHaveLength(1);
@@ -189,10 +196,11 @@ describe('every call on PostgreSQL (local provider)', () => {
     await h.publish(
       createEvent('auth.user.deleted', user, { userId: user, eraseAfter: '2026-08-30T08:00:00.000Z' }),
     );
-    await h.waitFor(
+    await eventually(
       async () =>
         (await h.call('GET', '/api/v1/subscriptions/status', user)).body.subscription_status ===
         'cancelling_at_period_end',
+      BILLING_WAIT_MS,
     );
     expect((await h.call('GET', '/api/v1/subscriptions/status', user)).body.access_until).toBe('2026-07-01');
   });
@@ -232,7 +240,7 @@ describe('Stripe webhooks on PostgreSQL', () => {
     for (const delivery of [invoice, created, completed]) await deliver(delivery);
     const status = await h().call('GET', '/api/v1/subscriptions/status', user);
     expect(status.body).toMatchObject({ subscription_status: 'monthly', next_billing_date: '2026-02-28' });
-    await h().waitFor(() => h().eventsOf('billing.payment.succeeded', user).length === 1);
+    await eventually(() => h().eventsOf('billing.payment.succeeded', user).length === 1, BILLING_WAIT_MS);
     await h().allDelivered();
     expect(h().eventsOf('billing.payment.succeeded', user)).toHaveLength(1);
     expect(
@@ -255,6 +263,9 @@ describe('Stripe webhooks on PostgreSQL', () => {
       subscription_status: 'cancelled',
       reactivate_until: '2026-05-29',
     });
-    await h().waitFor(() => h().eventsOf('billing.subscription.cancelled', user).length === 1);
+    await eventually(
+      () => h().eventsOf('billing.subscription.cancelled', user).length === 1,
+      BILLING_WAIT_MS,
+    );
   });
 });

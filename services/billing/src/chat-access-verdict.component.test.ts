@@ -1,7 +1,8 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { type ChatAccessVerdict, decideChatAccess } from '@innerview/contracts/chat-access';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // Billing publishes who may chat (`billing.chat-access.changed`, ADR 0066); chat decides from the
 // newest verdict and its clock. At every moment of a life (trial, quota used up, payment, declined
@@ -22,7 +23,7 @@ const parse = (e: EventEnvelope<'billing.chat-access.changed'>): ChatAccessVerdi
 
 /** Waits for the verdict count to reach `count`, then returns the newest one. */
 async function verdict(userId: string, count: number): Promise<ChatAccessVerdict> {
-  await h.waitFor(() => h.eventsOf('billing.chat-access.changed', userId).length >= count);
+  await eventually(() => h.eventsOf('billing.chat-access.changed', userId).length >= count, BILLING_WAIT_MS);
   const all = h.eventsOf('billing.chat-access.changed', userId);
   expect(all).toHaveLength(count);
   return parse(all.at(-1)!);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import { createEvent, kitInbox } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscription } from './db/subscriptions.ts';
-import { type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters) must not make billing hold a row naming them again: the accounting record stays
@@ -21,10 +22,11 @@ afterAll(async () => {
 async function deliver(...events: EventEnvelope[]) {
   for (const event of events) await h.publish(event);
   const ids = events.map((e) => e.id);
-  await h.waitFor(
+  await eventually(
     async () =>
       (await h.service.ctx.db.select().from(kitInbox).where(inArray(kitInbox.eventId, ids))).length ===
       ids.length,
+    BILLING_WAIT_MS,
   );
 }
 

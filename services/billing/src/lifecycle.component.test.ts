@@ -1,5 +1,6 @@
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { APP_URL, BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // The whole subscription lifecycle through the HTTP calls and the local provider's checkout page,
 // on PGlite with the in-process bus, the clock moved by hand.
@@ -157,7 +158,7 @@ describe('a person from sign-up to a paid plan and back', () => {
       next_billing_date: '2027-02-28',
     });
     const payments = h.eventsOf('billing.payment.succeeded', user);
-    await h.waitFor(() => h.eventsOf('billing.payment.succeeded', user).length === 2);
+    await eventually(() => h.eventsOf('billing.payment.succeeded', user).length === 2, BILLING_WAIT_MS);
     expect(h.eventsOf('billing.payment.succeeded', user).map((e) => e.data.amountMinor)).toEqual([
       1900, 19000,
     ]);
@@ -329,10 +330,11 @@ describe('the trial', () => {
     });
     await h.publish(used);
     await h.publish(used);
-    await h.waitFor(
+    await eventually(
       async () =>
         (await h.call('GET', '/api/v1/subscriptions/freemium/status', user)).body.remaining_trial_tokens ===
         50_000,
+      BILLING_WAIT_MS,
     );
     // The browser's own report only subtracts; a negative or huge one cannot raise the quota.
     expect((await h.call('POST', '/api/v1/subscriptions/consume-tokens?tokens_used=-5', user)).status).toBe(
@@ -342,8 +344,9 @@ describe('the trial', () => {
     expect(report.body.remaining_trial_tokens).toBe(1);
     expect((await h.call('POST', '/api/v1/subscriptions/chat-access', user)).status).toBe(200);
     await h.publish(createEvent('chat.tokens.consumed', user, { userId: user, sessionId: 's1', tokens: 10 }));
-    await h.waitFor(
+    await eventually(
       async () => (await h.call('POST', '/api/v1/subscriptions/chat-access', user)).status === 429,
+      BILLING_WAIT_MS,
     );
     const limited = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
     expect(limited.body).toMatchObject({

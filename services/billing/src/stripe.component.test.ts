@@ -1,11 +1,12 @@
 import { createEvent, ManualClock } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from './db/schema.ts';
 import { findSubscription } from './db/subscriptions.ts';
 import { type FakeStripe, startFakeStripe } from './testing/fake-stripe.ts';
-import { APP_URL, type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { APP_URL, BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
 
 // The Stripe adapter against a local server speaking the Stripe API subset it uses, with webhook
 // fixtures signed by generateTestHeaderString. PGlite and the in-process bus.
@@ -94,7 +95,7 @@ describe('the Stripe adapter', () => {
       currency: 'CHF',
       payment_method: { type: 'card', brand: 'visa', last4: '4242' },
     });
-    await h.waitFor(() => h.eventsOf('billing.payment.succeeded', user).length === 1);
+    await eventually(() => h.eventsOf('billing.payment.succeeded', user).length === 1, BILLING_WAIT_MS);
     expect(subscriptionId).toMatch(/^sub_/);
   });
 
@@ -121,7 +122,7 @@ describe('the Stripe adapter', () => {
     const paid = stripe.event('invoice.paid', { ...stripe.renew(sub.id).invoice });
     expect((await deliver(paid)).body.outcome).toBe('applied');
     expect((await deliver(paid)).body.outcome).toBe('duplicate');
-    await h.waitFor(() => h.eventsOf('billing.payment.succeeded', user).length === 2);
+    await eventually(() => h.eventsOf('billing.payment.succeeded', user).length === 2, BILLING_WAIT_MS);
     await h.allDelivered();
     expect(h.eventsOf('billing.payment.succeeded', user)).toHaveLength(2);
 
@@ -242,7 +243,10 @@ describe('the Stripe adapter', () => {
     expect(stripe.subscriptions.get(subscriptionId)!.metadata).toEqual({ userId: user });
 
     await h.publish(createEvent('auth.user.erased', user, { userId: user }));
-    await h.waitFor(async () => (await findSubscription(h.service.ctx.db, user)) === undefined);
+    await eventually(
+      async () => (await findSubscription(h.service.ctx.db, user)) === undefined,
+      BILLING_WAIT_MS,
+    );
 
     expect(stripe.customers.get(customerId)).toMatchObject({ email: null, metadata: {} });
     expect(stripe.customers.get(customerId)!.name ?? null).toBeNull();

@@ -1,10 +1,4 @@
 import path from 'node:path';
-import {
-  createUserCrypto,
-  type KeyedService,
-  serviceEventPayloadKeys,
-  serviceMasterKeys,
-} from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { registerGauge } from '@innerview/kit/service-metrics';
 import { writerGone } from './actions/stored-reply.ts';
@@ -20,9 +14,9 @@ import { ReplyLeaseKeeper } from './adapters/streams/reply-lease-keeper.ts';
 import type { ReplyStreams } from './adapters/streams/reply-streams.ts';
 import type { ChatContext, ChatServiceContext } from './chat-context.ts';
 import { chatConfigSchema } from './config.ts';
-import { dataKeys } from './db/schema.ts';
 import { subscriptions } from './events/subscriptions.ts';
 import { registerJobs } from './jobs/index.ts';
+import { chatKeys } from './keys.ts';
 import { routes } from './routes/index.ts';
 
 export interface ChatServiceOptions {
@@ -129,24 +123,6 @@ function chatContext(service: ChatServiceContext, options: ChatServiceOptions): 
     'chat coach ready',
   );
   return chat;
-}
-
-/**
- * The service's keys; with PostgreSQL both are configured (config.ts), the event-payload key being
- * questionnaire's. Exported for the operator commands, which have the settings and a database but
- * no running service.
- */
-export function chatKeys(
-  service: KeyedService & { db: ChatServiceContext['db'] },
-): Pick<ChatContext, 'crypto' | 'cryptoIn' | 'eventPayloadKeys'> {
-  const masterKeys = serviceMasterKeys(service);
-  return {
-    crypto: createUserCrypto({ db: service.db, table: dataKeys, masterKeys }),
-    // Inside an event handler's transaction the key row must be read and made through that
-    // transaction (PGlite has one connection); no cache, so a rolled-back key is never reused.
-    cryptoIn: (tx) => createUserCrypto({ db: tx, table: dataKeys, masterKeys, cacheTtlMs: 0 }),
-    eventPayloadKeys: serviceEventPayloadKeys(service),
-  };
 }
 
 /** `chat_replies_in_flight`: replies being written now (each a model call and a held stream). */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, kitInbox } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVerdict } from './db/access.ts';
 import { phrases } from './domain/offline-coach/phrases.ts';
-import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
+import type { ChatHarness } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
@@ -134,7 +135,7 @@ describe("access from billing's verdict", () => {
     );
     await h.bus.publish([late]);
     // Taken (the inbox has it) and changed nothing.
-    await waitUntil(
+    await eventually(
       async () =>
         (await h.service.ctx.db.select().from(kitInbox).where(eq(kitInbox.eventId, late.id))).length === 1,
     );
@@ -176,7 +177,7 @@ describe('metering', () => {
     const after = await json(
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),
     );
-    const reported = await waitUntil(async () => {
+    const reported = await eventually(async () => {
       const seen = h.eventsOf('chat.tokens.consumed').filter((e) => e.data.userId === userId);
       const sum = seen.reduce((total, e) => total + e.data.tokens, 0);
       return sum === after.body.total_tokens ? seen : undefined;

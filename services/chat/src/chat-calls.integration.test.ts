@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MESSAGE_MARK, QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatSessions } from './db/schema.ts';
@@ -119,8 +120,7 @@ describe('POST /chat/stream: the stream format of docs/product.md#http-api', () 
     const french = await send(userId, 'Stress', null, { 'accept-language': 'fr-CH,fr;q=0.9,en;q=0.5' });
     expect(greetsIn(french.text, 'fr')).toBe(true);
     await h.publish('auth.settings.changed', { userId, language: 'de', theme: 'system' });
-    const { waitUntil } = await import('./testing/chat-harness.ts');
-    const german = await waitUntil(async () => {
+    const german = await eventually(async () => {
       const reply = await send(userId, 'Stress');
       return greetsIn(reply.text, 'de') ? reply : undefined;
     });

@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, coachProfiles, dataKeys } from './db/schema.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from './testing/fake-openai-server.ts';
+import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
 import { readSse, replyText, sseEvents } from './testing/sse-client.ts';
 
 // The service on its embedded adapters (PGlite, in-process bus) with the OpenAI-compatible coach
 // pointed at a local fake model: what the model is asked, usage metering, titles, the coach's
 // questionnaire context, disconnects, erasure.
-let fake: FakeOpenAiServer;
-let h: ChatHarness;
+let h: ModelChatHarness;
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  h = await startChatHarness({
-    env: {
-      OPENAI_API_KEY: 'sk-local-test',
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MODEL: 'coach-test-model',
-      CHAT_ORPHAN_GRACE_MS: '200',
-    },
-  });
+  h = await startModelChatHarness({ env: { CHAT_ORPHAN_GRACE_MS: '200' } });
 }, 60_000);
 afterAll(async () => {
   await h?.stop();
-  await fake?.close();
 });
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
@@ -39,8 +29,8 @@ describe('with an OpenAI-compatible model', () => {
   it('streams the model reply, meters its usage plus the title call, and takes the title from the model', async () => {
     const userId = randomUUID();
     await h.subscribe(userId, 'freemium', { trialTokensRemaining: 10_000 });
-    fake.titleText = 'Courage at work';
-    fake.queue.push({
+    h.fake.titleText = 'Courage at work';
+    h.fake.queue.push({
       kind: 'stream',
       pieces: ['What ', 'would ', 'courage ', 'look like?'],
       usage: { prompt_tokens: 120, completion_tokens: 9 },
@@ -56,7 +46,7 @@ describe('with an OpenAI-compatible model', () => {
     );
     expect(session.body).toMatchObject({ session_title: 'Courage at work', total_tokens: 164 });
 
-    const stream = fake.calls.find(
+    const stream = h.fake.calls.find(
       (c) => c.body.stream === true && c.body.messages?.at(-1)?.content.includes('speak up'),
     );
     expect(stream?.authorization).toBe('Bearer sk-local-test');
@@ -102,7 +92,7 @@ describe('with an OpenAI-compatible model', () => {
       .where(eq(coachProfiles.userId, userId));
     expect(kept?.answersRevision).toBe(2);
 
-    fake.queue.push(
+    h.fake.queue.push(
       { kind: 'stream', pieces: ['First answer.'] },
       { kind: 'stream', pieces: ['Second answer.'] },
     );
@@ -111,7 +101,7 @@ describe('with an OpenAI-compatible model', () => {
     );
     const sessionId = JSON.parse(first[0]!.data).session_id as string;
     await readSse(await send(userId, 'Et de mes enfants aussi', sessionId));
-    const call = fake.calls.filter((c) => c.body.stream === true).at(-1)!;
+    const call = h.fake.calls.filter((c) => c.body.stream === true).at(-1)!;
     const messages = call.body.messages!;
     expect(messages[0]?.content).toContain('Always answer in French');
     expect(messages[0]?.content).toContain('Me today: Nurse in Lausanne, two children.');
@@ -127,11 +117,11 @@ describe('with an OpenAI-compatible model', () => {
   it('asks for the title only once the first word is out, and has it in place at [DONE]', async () => {
     const userId = randomUUID();
     await h.subscribe(userId);
-    fake.titleText = 'Quiet mornings';
+    h.fake.titleText = 'Quiet mornings';
     const message = 'How do I keep my mornings quiet';
-    fake.queue.push({ kind: 'stream', pieces: ['Let us ', 'look at ', 'your mornings.'], delayMs: 400 });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Let us ', 'look at ', 'your mornings.'], delayMs: 400 });
     const titleCalls = () =>
-      fake.calls.filter((c) => c.body.stream !== true && JSON.stringify(c.body.messages).includes(message));
+      h.fake.calls.filter((c) => c.body.stream !== true && JSON.stringify(c.body.messages).includes(message));
     const response = await send(userId, message);
     let sessionId = '';
     let beforeFirstWord = -1;
@@ -146,7 +136,7 @@ describe('with an OpenAI-compatible model', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
         beforeFirstWord = titleCalls().length;
       } else if (afterFirstWord === -1) {
-        await waitUntil(async () => titleCalls().length > 0, 2000);
+        await eventually(async () => titleCalls().length > 0, 2000);
         afterFirstWord = titleCalls().length;
       }
     }
@@ -161,7 +151,7 @@ describe('with an OpenAI-compatible model', () => {
   it('turns a model failure into an error event; nothing is metered', async () => {
     const userId = randomUUID();
     await h.subscribe(userId);
-    fake.queue.push({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+    h.fake.queue.push({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
     const events = await readSse(await send(userId, 'Hello, are you there?'));
     expect(events.at(-1)).toMatchObject({ event: 'error' });
     const sessionId = JSON.parse(events[0]!.data).session_id as string;
@@ -173,7 +163,11 @@ describe('with an OpenAI-compatible model', () => {
   it('cancels the model call when the reader disconnects and does not come back', async () => {
     const userId = randomUUID();
     await h.subscribe(userId);
-    fake.queue.push({ kind: 'stream', pieces: Array.from({ length: 300 }, (_, i) => `w${i} `), delayMs: 10 });
+    h.fake.queue.push({
+      kind: 'stream',
+      pieces: Array.from({ length: 300 }, (_, i) => `w${i} `),
+      delayMs: 10,
+    });
     const controller = new AbortController();
     const response = await h.call(
       'POST',
@@ -192,8 +186,8 @@ describe('with an OpenAI-compatible model', () => {
       controller.abort();
     }
     // The reply's call (streamed); the title's call is a plain one made after the first word.
-    const call = fake.calls.findLast((c) => c.body.stream === true)!;
-    await waitUntil(async () => call.aborted, 5000);
+    const call = h.fake.calls.findLast((c) => c.body.stream === true)!;
+    await eventually(async () => call.aborted, 5000);
     expect(call.finished).toBe(false);
     await h.settle();
     const rows = await h.service.ctx.db
@@ -208,12 +202,12 @@ describe('erasure', () => {
   it('removes every session, message and projection and destroys the data key on auth.user.erased', async () => {
     const userId = randomUUID();
     await h.subscribe(userId);
-    fake.queue.push({ kind: 'stream', pieces: ['Noted.'] });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Noted.'] });
     const events = await readSse(await send(userId, 'Something to forget'));
     const sessionId = JSON.parse(events[0]!.data).session_id as string;
     await h.publish('auth.user.erased', { userId });
     const db = h.service.ctx.db;
-    await waitUntil(
+    await eventually(
       async () => (await db.select().from(dataKeys).where(eq(dataKeys.userId, userId)))[0]?.destroyedAt,
     );
     expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).toEqual([]);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from './db/schema.ts';
-import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
+import type { ChatHarness } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 import { ScriptedCoach } from './testing/scripted-coach.ts';
 import { readSse, replyText, type SseEvent, sseEvents } from './testing/sse-client.ts';
@@ -75,7 +76,7 @@ describe('resume after a cut connection', () => {
     const lastId = Number(seen.at(-1)!.id);
     expect(lastId).toBe(5);
     // The reply goes on being written while nobody reads (within the grace).
-    await waitUntil(async () => (h.chat.streams.info(sessionId)?.lastId ?? 0) > lastId);
+    await eventually(async () => (h.chat.streams.info(sessionId)?.lastId ?? 0) > lastId);
     const resumed = await h.call('GET', `/api/v1/chat/stream/${sessionId}/resume`, undefined, {
       userId,
       headers: { 'last-event-id': String(lastId) },
@@ -122,7 +123,7 @@ describe('resume after a cut connection', () => {
     coach.pieces = pieces(16);
     const userId = await subscribedUser();
     const { sessionId } = await readThenCut(userId, 'Reload me', (_e, all) => all.length < 3);
-    const transcript = await waitUntil(async () => {
+    const transcript = await eventually(async () => {
       const body = (
         await json(
           await h.call('GET', `/api/v1/chat-sessions/${sessionId}/transcript`, undefined, { userId }),
@@ -234,7 +235,7 @@ describe('stop and abandon', () => {
     const { sessionId } = await readThenCut(userId, 'I will close the tab', (_e, all) => all.length < 3);
     const record = coach.replies.at(-1)!;
     expect(record.aborted).toBe(false);
-    await waitUntil(async () => record.aborted, ORPHAN_GRACE_MS + 3000);
+    await eventually(async () => record.aborted, ORPHAN_GRACE_MS + 3000);
     await h.settle();
     const rows = await h.service.ctx.db
       .select()

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { waitUntil } from './testing/chat-harness.ts';
 import { useIntegrationRun } from './testing/integration-setup.ts';
 import { readSse } from './testing/sse-client.ts';
 
@@ -66,7 +66,7 @@ describe('the 90-day erasure in chat', () => {
     );
 
     // Ninety days later every event about the person has long been sent.
-    await waitUntil(async () => {
+    await eventually(async () => {
       const pending = await sql.query(
         'select 1 from kit_outbox where subject = $1 and published_at is null',
         [me],
@@ -74,7 +74,10 @@ describe('the 90-day erasure in chat', () => {
       return pending.rowCount === 0;
     }, 10_000);
     await h.publish('auth.user.erased', { userId: me });
-    await waitUntil(async () => (await rowsMentioning(me)).every((r) => r.table !== 'chat_messages'), 10_000);
+    await eventually(
+      async () => (await rowsMentioning(me)).every((r) => r.table !== 'chat_messages'),
+      10_000,
+    );
 
     const left = await rowsMentioning(me);
     // The tombstone: no key, so no earlier copy of the ciphertext can be read.

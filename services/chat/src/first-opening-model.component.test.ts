@@ -1,46 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProfile } from './db/profiles.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from './testing/fake-openai-server.ts';
+import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
 
 // docs/product.md#the-coachs-first-opening with a model configured (a local fake model): what the
 // model is given for the opening, and what the person finds in the session it opened.
-let fake: FakeOpenAiServer;
-let h: ChatHarness;
+let h: ModelChatHarness;
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  h = await startChatHarness({
-    env: { OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'coach-test-model' },
-  });
+  h = await startModelChatHarness();
 }, 60_000);
 afterAll(async () => {
   await h?.stop();
-  await fake?.close();
 });
 
 describe("the model's first opening", () => {
   it('gives the model the answers and the person’s language, asks no title of it, and keeps its words', async () => {
     const me = randomUUID();
     await h.publish('auth.settings.changed', { userId: me, language: 'fr', theme: 'system' });
-    await waitUntil(async () => (await findProfile(h.service.ctx.db, me))?.language === 'fr');
+    await eventually(async () => (await findProfile(h.service.ctx.db, me))?.language === 'fr');
     await h.subscribe(me, 'monthly');
     await h.answers(me, [
       { questionKey: 'question_7', answerText: 'Ouvrir une petite librairie au bord du lac.' },
     ]);
-    fake.queue.push({
+    h.fake.queue.push({
       kind: 'stream',
       pieces: ['Une librairie au bord du lac : ', 'qu’est-ce qui vous y attire ?'],
     });
-    const before = fake.calls.length;
+    const before = h.fake.calls.length;
 
     const opened = await h.call('POST', '/api/v1/chat-sessions/opening', undefined, { userId: me });
     expect(opened.status).toBe(201);
     const { session_id: sessionId } = (await opened.json()) as { session_id: string };
     await h.settle();
 
-    const calls = fake.calls.slice(before);
+    const calls = h.fake.calls.slice(before);
     // One streamed call (the reply); no title call: the session is named by the questionnaire.
     expect(calls.map((c) => c.body.stream === true)).toEqual([true]);
     const messages = calls[0]!.body.messages ?? [];

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProfile } from './db/profiles.ts';
-import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
+import type { ChatHarness } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 
 // docs/product.md#the-coachs-first-opening over real HTTP on PostgreSQL: after the questionnaire,
@@ -38,7 +39,7 @@ describe("the coach's first opening", () => {
   it('opens the first new chat after the questionnaire from the answers, in the person’s language, once', async () => {
     const me = randomUUID();
     await h.publish('auth.settings.changed', { userId: me, language: 'it', theme: 'system' });
-    await waitUntil(async () => (await findProfile(h.service.ctx.db, me))?.language === 'it');
+    await eventually(async () => (await findProfile(h.service.ctx.db, me))?.language === 'it');
     await h.subscribe(me, 'freemium');
     await h.answers(me, [
       { questionKey: 'question_1', answerText: 'Infermiera a Lugano, sempre di corsa.' },

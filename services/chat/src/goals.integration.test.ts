@@ -9,12 +9,13 @@ import {
 import { openPayload, parseKeyRing } from '@innerview/crypto';
 import { USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDueCheckins } from './actions/checkins.ts';
 import { sweepReflections } from './actions/reflections.ts';
-import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
+import type { ChatHarness } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
@@ -147,10 +148,10 @@ describe('check-ins', () => {
   it('publishes one sealed check-in when the time has come, moves the date on, and the next new chat opens with it once', async () => {
     const me = randomUUID();
     await h.publish('auth.settings.changed', { userId: me, language: 'it', theme: 'light' });
-    await waitUntil(
+    await eventually(
       async () =>
         (await sql.query('select 1 from coach_profiles where user_id = $1 and language = $2', [me, 'it']))
-          .rowCount,
+          .rowCount === 1,
     );
     const { body: goal } = await call('POST', '/api/v1/goals/', me, {
       title: 'Correre 5 km',
@@ -285,7 +286,7 @@ describe('export and erasure', () => {
     ]);
     await call('PUT', '/api/v1/goals/settings', me, { weekly_reflection: true });
     await h.publish('auth.user.erased', { userId: me });
-    await waitUntil(
+    await eventually(
       async () => (await sql.query('select 1 from goals where user_id = $1', [me])).rowCount === 0,
     );
     expect((await sql.query('select 1 from reflection_settings where user_id = $1', [me])).rowCount).toBe(0);

@@ -1,29 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_EVERY } from './actions/memory-sources.ts';
-import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
-import { type FakeCall, type FakeOpenAiServer, startFakeOpenAi } from './testing/fake-openai-server.ts';
+import type { FakeCall } from './testing/fake-openai-server.ts';
+import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
 import { readSse } from './testing/sse-client.ts';
 
 // docs/product.md#memory with a model (the local fake): what the coach's context holds, what the
 // summary step sends and what it keeps, and that memory off means neither.
-let fake: FakeOpenAiServer;
-let h: ChatHarness;
+let h: ModelChatHarness;
 const SUMMARY_MARK = 'You keep a short memory';
 let proposal = '{"items":[]}';
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ fallback: { kind: 'stream', pieces: ['Tell me', ' more.'] } });
-  fake.plainFor = (call) =>
+  h = await startModelChatHarness({ fallback: { kind: 'stream', pieces: ['Tell me', ' more.'] } });
+  h.fake.plainFor = (call) =>
     call.body.messages?.[0]?.content.startsWith(SUMMARY_MARK)
       ? { kind: 'answer', text: proposal }
       : undefined;
-  h = await startChatHarness({
-    env: { OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'coach-test-model' },
-  });
 }, 60_000);
 afterAll(async () => {
   await h?.stop();
-  await fake?.close();
 });
 
 const memoryOf = async (userId: string) =>
@@ -45,9 +40,9 @@ async function send(userId: string, message: string, sessionId: string | null = 
 }
 
 const streamedCallFor = (text: string) =>
-  fake.calls.findLast((c) => c.body.stream === true && c.body.messages?.at(-1)?.content.includes(text));
+  h.fake.calls.findLast((c) => c.body.stream === true && c.body.messages?.at(-1)?.content.includes(text));
 const summaryCalls = (userText: string): FakeCall[] =>
-  fake.calls.filter(
+  h.fake.calls.filter(
     (c) =>
       c.body.messages?.[0]?.content.startsWith(SUMMARY_MARK) &&
       c.body.messages[1]?.content.includes(userText),

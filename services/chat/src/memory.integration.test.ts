@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatHarness, waitUntil } from './testing/chat-harness.ts';
+import type { ChatHarness } from './testing/chat-harness.ts';
 import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
@@ -178,7 +179,7 @@ describe('where items come from', () => {
       { questionKey: 'question_7', answerText: 'Open a small bakery with my sister. Maybe in two years.' },
       { questionKey: 'question_6', answerText: 'Long walks by the lake.' },
     ]);
-    const first = await waitUntil(async () => {
+    const first = await eventually(async () => {
       const { items } = (await call(me, 'GET', '/')).body;
       return items.length > 0 ? items : null;
     });

@@ -1,52 +1,39 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { crisisReply } from './domain/safety/crisis-reply.ts';
 import { hasRiskCue } from './domain/safety/risk-cues.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from './testing/chat-harness.ts';
-import {
-  type FakeCall,
-  type FakeOpenAiServer,
-  type FakePlainBehaviour,
-  startFakeOpenAi,
-} from './testing/fake-openai-server.ts';
+import { startChatHarness } from './testing/chat-harness.ts';
+import type { FakeCall, FakePlainBehaviour } from './testing/fake-openai-server.ts';
+import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
 import { readSse, replyText, sseEvents } from './testing/sse-client.ts';
 
 // The model-based crisis check wired into sending (docs/safety.md, ADR 28), against the local fake
 // OpenAI server as both the coach and the check's model: a message with a risk cue that the rules
 // do not flag has its reply held until the check answers; a finding replaces the reply with the
 // crisis answer; no finding, a time-out or a failure releases it; no cue, no check.
-let fake: FakeOpenAiServer;
-let h: ChatHarness;
+let h: ModelChatHarness;
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  h = await startChatHarness({
-    env: {
-      OPENAI_API_KEY: 'sk-local-test',
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MODEL: 'coach-test-model',
-      PORT: '0',
-    },
-  });
+  h = await startModelChatHarness();
 }, 180_000);
 afterAll(async () => {
   await h?.stop();
-  await fake?.close();
 });
 
 const isCheck = (call: FakeCall) =>
   String(call.body.messages?.[0]?.content ?? '').startsWith('You are a safety classifier');
 const checkCallsFor = (message: string) =>
-  fake.calls.filter((c) => isCheck(c) && c.body.messages?.at(-1)?.content === message);
+  h.fake.calls.filter((c) => isCheck(c) && c.body.messages?.at(-1)?.content === message);
 const replyCallFor = (message: string) =>
-  fake.calls.findLast((c) => c.body.stream === true && c.body.messages?.at(-1)?.content === message);
+  h.fake.calls.findLast((c) => c.body.stream === true && c.body.messages?.at(-1)?.content === message);
 /** What the check's model answers next (the title calls keep the fake's title). */
 let checkAnswers: FakePlainBehaviour[] = [];
 beforeEach(() => {
   checkAnswers = [];
-  fake.queue.length = 0;
-  fake.plainFor = (call) =>
+  h.fake.queue.length = 0;
+  h.fake.plainFor = (call) =>
     isCheck(call)
       ? (checkAnswers.shift() ?? { kind: 'answer', text: '{"crisis": false, "category": null}' })
       : undefined;
@@ -103,7 +90,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     await h.subscribe(userId, 'freemium', { trialTokensRemaining: 10_000 });
     checkAnswers.push(crisis('suicidal_thoughts', 'en', 300));
     // The reply is under way (a word every 100 ms) when the verdict comes.
-    fake.queue.push({
+    h.fake.queue.push({
       kind: 'stream',
       pieces: ['Bridges ', 'can ', 'be ', 'a ', 'calm ', 'place.'],
       delayMs: 100,
@@ -117,7 +104,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
 
     // The model reply was started at once and cancelled by the finding.
     expect(checkCallsFor(bridge)).toHaveLength(1);
-    await waitUntil(async () => replyCallFor(bridge)?.aborted);
+    await eventually(async () => replyCallFor(bridge)?.aborted);
     expect(replyCallFor(bridge)?.finished).toBe(false);
 
     // Recorded as the rules' findings are: category and language, never the words.
@@ -151,7 +138,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     const userId = randomUUID();
     await h.subscribe(userId);
     checkAnswers.push(clear(400));
-    fake.queue.push({ kind: 'stream', pieces: ['What ', 'draws ', 'you ', 'there?'] });
+    h.fake.queue.push({ kind: 'stream', pieces: ['What ', 'draws ', 'you ', 'there?'] });
     const { events, firstWords } = await timedReply(userId, noSense);
     expect(replyText(events)).toBe('What draws you there?');
     expect(events.at(-1)?.data).toBe('[DONE]');
@@ -172,7 +159,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     await h.subscribe(userId);
     // A finding that comes too late does not count: the reply was already released.
     checkAnswers.push(crisis('suicidal_thoughts', 'it', 3000));
-    fake.queue.push({ kind: 'stream', pieces: ['Che ', 'cosa ', 'ti ', 'attira?'] });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Che ', 'cosa ', 'ti ', 'attira?'] });
     const late = await timedReply(userId, ponte);
     expect(replyText(late.events)).toBe('Che cosa ti attira?');
     expect(late.firstWords).toBeGreaterThanOrEqual(1400);
@@ -185,7 +172,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     await h.subscribe(other);
     const checksBefore = checkCallsFor(bridge).length;
     checkAnswers.push({ kind: 'error', status: 500 });
-    fake.queue.push({ kind: 'stream', pieces: ['Go ', 'on.'] });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Go ', 'on.'] });
     const failed = await timedReply(other, bridge);
     expect(replyText(failed.events)).toBe('Go on.');
     expect(checkCallsFor(bridge)).toHaveLength(checksBefore + 1);
@@ -195,7 +182,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     const userId = randomUUID();
     await h.subscribe(userId);
     checkAnswers.push(clear(1500));
-    fake.queue.push({ kind: 'stream', pieces: ['Held ', 'words.'] });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Held ', 'words.'] });
     const checksBefore = checkCallsFor(ponte).length;
     const response = await send(userId, ponte);
     const events = [];
@@ -203,7 +190,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
       if (events.length === 0) {
         const sessionId = JSON.parse(event.data).session_id as string;
         // The model's whole reply is in by now; its words wait for the check.
-        await waitUntil(
+        await eventually(
           async () => checkCallsFor(ponte).length === checksBefore + 1 && replyCallFor(ponte)?.finished,
         );
         const stopped = await h.call('POST', '/api/v1/chat/stop', { session_id: sessionId }, { userId });
@@ -215,7 +202,7 @@ describe('a message with a risk cue the local detector does not flag', () => {
     const sessionId = sessionOf(events);
     await h.settle();
     // The check was cancelled with the reply.
-    await waitUntil(async () => checkCallsFor(ponte).at(-1)?.aborted);
+    await eventually(async () => checkCallsFor(ponte).at(-1)?.aborted);
     const transcript = await (
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}/transcript`, undefined, { userId })
     ).json();
@@ -247,7 +234,7 @@ describe('a message without a risk cue', () => {
     const message = 'I would like to think about my week';
     expect(hasRiskCue(message)).toBe(false);
     checkAnswers.push(crisis('suicidal_thoughts', 'en'));
-    fake.queue.push({ kind: 'stream', pieces: ['Where ', 'shall ', 'we ', 'start?'] });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Where ', 'shall ', 'we ', 'start?'] });
     const events = await readSse(await send(userId, message));
     expect(replyText(events)).toBe('Where shall we start?');
     expect(checkCallsFor(message)).toHaveLength(0);
@@ -265,7 +252,7 @@ describe('a message without a risk cue', () => {
     await h.subscribe(userId);
     const message = 'Can we look at how I plan my mornings?';
     expect(hasRiskCue(message)).toBe(false);
-    fake.queue.push({ kind: 'stream', pieces: ['Late.'], firstDelayMs: 800 });
+    h.fake.queue.push({ kind: 'stream', pieces: ['Late.'], firstDelayMs: 800 });
     const started = performance.now();
     const events = [];
     for await (const event of sseEvents(await send(userId, message))) {
@@ -297,7 +284,7 @@ describe('a message without a risk cue', () => {
 
 describe('with the offline coach', () => {
   it('has no model check (no model to ask): the rules alone decide', async () => {
-    const offline = await startChatHarness({ env: { PORT: '0' } });
+    const offline = await startChatHarness();
     try {
       expect(offline.chat.coach.kind).toBe('offline');
       expect(offline.chat.crisisCheck).toBeNull();

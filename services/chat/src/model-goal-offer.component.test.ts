@@ -1,27 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { goalOffers, offersGoal } from '@innerview/contracts/goal-statement';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from './testing/fake-openai-server.ts';
+import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
 // docs/product.md#goals "The coach proposes a goal" with a model configured (a local fake model):
 // the reply to a stated goal ends with the offer, so the chat shows "Add as goal"; other replies not.
-let fake: FakeOpenAiServer;
-let h: ChatHarness;
+let h: ModelChatHarness;
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  h = await startChatHarness({
-    env: { OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'coach-test-model' },
-  });
+  h = await startModelChatHarness();
 }, 60_000);
 afterAll(async () => {
   await h?.stop();
-  await fake?.close();
 });
 
 async function reply(userId: string, message: string): Promise<string> {
-  fake.queue.push({ kind: 'stream', pieces: ['What would ', 'a first step be?'] });
+  h.fake.queue.push({ kind: 'stream', pieces: ['What would ', 'a first step be?'] });
   const response = await h.call('POST', '/api/v1/chat/stream', { message, session_id: null }, { userId });
   return replyText(await readSse(response));
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@innerview/kit/testing/eventually';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { findVerdict } from './db/access.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { waitUntil } from './testing/chat-harness.ts';
 import { useIntegrationRun } from './testing/integration-setup.ts';
 import { ScriptedCoach } from './testing/scripted-coach.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
@@ -215,7 +215,7 @@ describe('regenerate the last reply', () => {
     try {
       const running = await regenerate(me, sessionId);
       expect(running.status).toBe(200);
-      await waitUntil(async () =>
+      await eventually(async () =>
         (await transcript(me, sessionId)).some((e) => 'streaming' in e && e.streaming),
       );
       const [message] = await transcript(me, sessionId);
@@ -250,7 +250,7 @@ describe('regenerate the last reply', () => {
     const [message] = await transcript(me, sessionId);
     await readSse(await edit(me, sessionId, message!.id, 'Planning my month'));
     expect(await left()).toBeLessThan(afterRegenerate);
-    const consumed = await waitUntil(async () => {
+    const consumed = await eventually(async () => {
       const seen = h.eventsOf('chat.tokens.consumed').filter((e) => e.data.userId === me);
       return seen.length === 3 ? seen : undefined;
     });

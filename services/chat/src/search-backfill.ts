@@ -15,8 +15,8 @@ import {
 } from '@innerview/kit';
 import { Registry } from 'prom-client';
 import { backfillSearchIndex } from './actions/search-backfill.ts';
-import { chatKeys } from './app.ts';
 import { chatConfigSchema } from './config.ts';
+import { chatKeys } from './keys.ts';
 
 await runOnce(async () => {
   const config = loadConfig(chatConfigSchema, process.env);

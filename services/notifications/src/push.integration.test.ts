@@ -1,29 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { EventData } from '@innerview/contracts';
 import { generateKeyText } from '@innerview/crypto';
-import {
-  createEvent,
-  createEventBus,
-  createMemoryJobQueue,
-  type EventBus,
-  type JobQueue,
-  type RunningService,
-  startService,
-} from '@innerview/kit';
+import { createEvent } from '@innerview/kit';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
-import { fetchAsGateway, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import type { StoredMail } from './adapters/mail/mail-transport.ts';
 import type { ReceivedPush } from './adapters/push/local-push-service.ts';
 import type { StoredSubscription } from './adapters/push/send-push.ts';
-import { notificationsService } from './app.ts';
 import { pushSubscriptions, sentPush } from './db/schema.ts';
-import { capturingLogger, eventually, testEventPayloadKey } from './testing/helpers.ts';
+import { capturingLogger, eventually } from './testing/helpers.ts';
+import { type NotificationsHarness, startNotificationsHarness } from './testing/notifications-harness.ts';
 
 /**
  * Web push on PostgreSQL (docs/product.md#reminders): the routes with their checks and ownership,
@@ -33,63 +20,37 @@ import { capturingLogger, eventually, testEventPayloadKey } from './testing/help
 describe('web push reminders (PostgreSQL, local stand-in push service)', { timeout: 30_000 }, () => {
   const vapid = webpush.generateVAPIDKeys();
   const captured = capturingLogger();
-  let dataDir: string;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let bus: EventBus;
-  let jobs: JobQueue;
-  let service: RunningService;
+  let h: NotificationsHarness;
   let pushService: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'iv-push-'));
     database = await createTestDatabase('iv_notifications_push');
-    bus = await createEventBus({ kind: 'memory' });
-    jobs = createMemoryJobQueue();
-    service = await startService(notificationsService, {
+    h = await startNotificationsHarness({
       env: {
         DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        INTERNAL_SIGNING_KEY: testSigningKey,
-        EVENT_PAYLOAD_KEY: testEventPayloadKey,
         MASTER_KEY: generateKeyText(1),
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
         VAPID_SUBJECT: 'mailto:push-test@innerview.ch',
-        MAIL_RETRY_BACKOFF_MS: '10',
       },
-      bus,
-      jobs,
       logger: captured.log,
     });
-    const res = await fetchAsGateway(service, service.url, '/dev/push-service');
-    pushService = ((await res.json()) as { url: string }).url;
+    pushService = (await h.call('GET', '/dev/push-service')).body.url;
   });
 
   afterAll(async () => {
-    await service?.stop();
-    await jobs?.close();
-    await bus?.close();
+    await h?.stop();
     await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const call = (userId: string | undefined, method: string, route: string, body?: unknown) =>
-    fetchAsGateway(
-      service,
-      service.url,
-      route,
-      body === undefined
-        ? { method }
-        : { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
-      { userId },
-    );
+    h.request(method, route, { ...(userId ? { userId } : {}), body });
   const newDevice = async (): Promise<StoredSubscription & { expirationTime: null }> =>
     (await fetch(`${pushService}/subscriptions`, { method: 'POST' })).json() as never;
   const deviceId = (sub: StoredSubscription) => sub.endpoint.slice(sub.endpoint.lastIndexOf('/') + 1);
   const received = async (sub: StoredSubscription) =>
     (await (await fetch(`${pushService}/messages?subscription=${deviceId(sub)}`)).json()) as ReceivedPush[];
-  const mailsTo = async (to: string) =>
-    (await (await call(undefined, 'GET', `/dev/mail?to=${encodeURIComponent(to)}`)).json()) as StoredMail[];
   const trialEnding = async (userId: string, email: string, language: 'fr' | 'de' = 'fr') => {
     const data: EventData<'billing.trial.ending'> = {
       userId,
@@ -100,11 +61,11 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
       tokensRemaining: 1200,
     };
     const event = createEvent('billing.trial.ending', userId, data);
-    await bus.publish([event]);
+    await h.publish(event);
     return event;
   };
   const pushRow = (eventId: string) =>
-    service.ctx.db.select().from(sentPush).where(eq(sentPush.eventId, eventId));
+    h.service.ctx.db.select().from(sentPush).where(eq(sentPush.eventId, eventId));
 
   it('gives the VAPID public key to anyone', async () => {
     const res = await call(undefined, 'GET', '/api/v1/push/key');
@@ -143,7 +104,7 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
     expect(await (await call(ana, 'POST', '/api/v1/push/subscriptions', sub)).json()).toEqual({
       created: false,
     });
-    const rows = await service.ctx.db
+    const rows = await h.service.ctx.db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, ana));
@@ -168,7 +129,7 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
       404,
     );
     const event = await trialEnding(ana, 'ana-moved@example.ch');
-    await eventually(async () => (await mailsTo('ana-moved@example.ch')).length === 1);
+    await eventually(async () => (await h.mailsTo('ana-moved@example.ch')).length === 1);
     expect(await pushRow(event.id)).toEqual([]);
   });
 
@@ -191,7 +152,7 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
     expect(message!.vapid).toEqual({ aud: pushService, sub: 'mailto:push-test@innerview.ch' });
     await eventually(async () => (await pushRow(event.id))[0]?.status === 'sent');
     expect((await pushRow(event.id))[0]).toMatchObject({ kind: 'trial-ending', language: 'fr', devices: 1 });
-    expect(await mailsTo('lea-push@example.ch')).toEqual([]);
+    expect(await h.mailsTo('lea-push@example.ch')).toEqual([]);
     // The endpoint is a capability: it is never written to the logs.
     expect(captured.lines()).not.toContain(deviceId(sub));
   });
@@ -204,12 +165,12 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
     const event = await trialEnding(userId, 'gone@example.ch', 'de');
 
     const [mail] = await eventually(async () => {
-      const mails = await mailsTo('gone@example.ch');
+      const mails = await h.mailsTo('gone@example.ch');
       return mails.length > 0 && mails;
     });
     expect(mail!.subject).toBe('Dein Innerview-Test endet in 2 Tagen');
     await eventually(async () => (await pushRow(event.id))[0]?.status === 'mailed');
-    const left = await service.ctx.db
+    const left = await h.service.ctx.db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId));
@@ -223,13 +184,7 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
     const event = await trialEnding(userId, 'export@example.ch');
     await eventually(async () => (await pushRow(event.id))[0]?.status === 'sent');
 
-    const exported = await fetchAsGateway(
-      service,
-      service.url,
-      '/internal/export',
-      {},
-      { userId, caller: 'auth' },
-    );
+    const exported = await h.request('GET', '/internal/export', { userId, caller: 'auth' });
     expect(exported.status).toBe(200);
     const data = (await exported.json()) as Record<string, unknown>;
     expect(data.push_devices).toEqual([
@@ -240,17 +195,17 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
     ]);
     expect(JSON.stringify(data)).not.toContain(deviceId(sub));
 
-    await bus.publish([createEvent('auth.user.erased', userId, { userId })]);
+    await h.publish(createEvent('auth.user.erased', userId, { userId }));
     await eventually(
       async () =>
-        (await service.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
+        (await h.service.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
           .length === 0,
     );
     await eventually(async () => (await pushRow(event.id)).length === 0);
   });
 
   it('counts subscriptions and messages in the metrics', async () => {
-    const text = await service.ctx.metrics.metrics();
+    const text = await h.service.ctx.metrics.metrics();
     expect(text).toMatch(/notifications_push_subscriptions_total\{change="added",[^}]*\} [1-9]/);
     expect(text).toMatch(/notifications_push_subscriptions_total\{change="gone",[^}]*\} [1-9]/);
     expect(text).toMatch(/notifications_push_messages_total\{outcome="delivered",[^}]*\} [1-9]/);

@@ -1,66 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { EventData, EventEnvelope, EventType } from '@innerview/contracts';
-import {
-  createEvent,
-  createEventBus,
-  createMemoryJobQueue,
-  type EventBus,
-  type JobQueue,
-  type RunningService,
-  startService,
-} from '@innerview/kit';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { createEvent } from '@innerview/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredMail } from './adapters/mail/mail-transport.ts';
-import { notificationsService } from './app.ts';
-import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
+import { eventually, sealedForTest } from './testing/helpers.ts';
+import { type NotificationsHarness, startNotificationsHarness } from './testing/notifications-harness.ts';
 
 /**
  * The service as embedded mode runs it: in-memory PGlite, in-process bus and jobs, mails as files.
  * Events go in through the bus (and so through the inbox), mails come out at GET /dev/mail.
  */
 describe('notifications service, embedded mode', () => {
-  let dataDir: string;
-  let bus: EventBus;
-  let jobs: JobQueue;
-  let service: RunningService;
-
+  let h: NotificationsHarness;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-'));
-    bus = await createEventBus({ kind: 'memory' });
-    jobs = createMemoryJobQueue();
-    service = await startService(notificationsService, {
-      env: {
-        DATABASE_URL: 'memory://',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        MAIL_RETRY_BACKOFF_MS: '10',
-        EVENT_PAYLOAD_KEY: testEventPayloadKey,
-      },
-      bus,
-      jobs,
-    });
+    h = await startNotificationsHarness();
   });
-
   afterAll(async () => {
-    await service?.stop();
-    await jobs?.close();
-    await bus?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await h?.stop();
   });
 
   const publish = async <T extends EventType>(type: T, subject: string, data: EventData<T>) => {
     const event = createEvent(type, subject, data);
-    await bus.publish([event]);
+    await h.publish(event);
     return event as EventEnvelope<T>;
-  };
-  const mailsTo = async (to: string): Promise<StoredMail[]> => {
-    const res = await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
-    expect(res.status).toBe(200);
-    return (await res.json()) as StoredMail[];
   };
   const verification = (userId: string, email: string, token: string) => ({
     userId,
@@ -76,7 +37,7 @@ describe('notifications service, embedded mode', () => {
     await publish('auth.verification.requested', userId, verification(userId, 'lea@example.ch', 'tok-1'));
 
     const [mail] = await eventually(async () => {
-      const mails = await mailsTo('lea@example.ch');
+      const mails = await h.mailsTo('lea@example.ch');
       return mails.length > 0 && mails;
     });
     expect(mail?.subject).toBe('Bienvenue sur Innerview – confirmez votre adresse e-mail');
@@ -91,12 +52,12 @@ describe('notifications service, embedded mode', () => {
     const userId = randomUUID();
     const to = 'max@example.ch';
     const first = createEvent('auth.verification.requested', userId, verification(userId, to, 'tok-a'));
-    await bus.publish([first]);
-    await bus.publish([first]); // the same event again, as an at-least-once bus may deliver it
+    await h.publish(first);
+    await h.publish(first); // the same event again, as an at-least-once bus may deliver it
     await publish('auth.verification.requested', userId, verification(userId, to, 'tok-b'));
     // Events of one subject arrive in order: once the third is mailed, the second was handled.
     const mails = await eventually(async () => {
-      const list = await mailsTo(to);
+      const list = await h.mailsTo(to);
       return list.some((m) => m.links[0]?.endsWith('tok-b')) && list;
     });
     // Two mails written in the same millisecond have no defined order in the mailbox: compare as a set.
@@ -132,7 +93,7 @@ describe('notifications service, embedded mode', () => {
       language: 'it',
     });
     const mails = await eventually(async () => {
-      const list = await mailsTo(to);
+      const list = await h.mailsTo(to);
       return list.length === 2 && list;
     });
     const bySubject = Object.fromEntries(mails.map((m) => [m.subject, m]));
@@ -146,7 +107,7 @@ describe('notifications service, embedded mode', () => {
   });
 
   it('shows the mailbox page with escaped contents, clickable links and a strict policy', async () => {
-    const res = await signedFetch(service, `${service.url}/dev/mailbox`);
+    const res = await h.request('GET', `/dev/mailbox`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -161,39 +122,24 @@ describe('notifications service, embedded mode', () => {
   });
 
   it('shows the HTML part of one mail as a sandboxed page, and 404 for an unknown id', async () => {
-    const [mail] = await mailsTo('lea@example.ch');
-    const res = await signedFetch(service, `${service.url}/dev/mailbox/${mail?.id}`);
+    const [mail] = await h.mailsTo('lea@example.ch');
+    const res = await h.request('GET', `/dev/mailbox/${mail?.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(await res.text()).toBe(mail?.html);
-    expect((await signedFetch(service, `${service.url}/dev/mailbox/${randomUUID()}`)).status).toBe(404);
-    expect((await signedFetch(service, `${service.url}/dev/mailbox/not-a-uuid`)).status).toBe(422);
+    expect((await h.request('GET', `/dev/mailbox/${randomUUID()}`)).status).toBe(404);
+    expect((await h.request('GET', `/dev/mailbox/not-a-uuid`)).status).toBe(422);
   });
 });
 
 describe('notifications service with SMTP delivery', () => {
   it('has no dev mailbox', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-'));
-    const bus = await createEventBus({ kind: 'memory' });
-    const jobs = createMemoryJobQueue();
-    const service = await startService(notificationsService, {
-      env: {
-        DATABASE_URL: 'memory://',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-      },
-      bus,
-      jobs,
-    });
+    const smtp = await startNotificationsHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
     try {
-      expect((await signedFetch(service, `${service.url}/dev/mail`)).status).toBe(404);
-      expect((await signedFetch(service, `${service.url}/dev/mailbox`)).status).toBe(404);
+      expect((await smtp.request('GET', '/dev/mail')).status).toBe(404);
+      expect((await smtp.request('GET', '/dev/mailbox')).status).toBe(404);
     } finally {
-      await service.stop();
-      await jobs.close();
-      await bus.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await smtp.stop();
     }
   });
 });

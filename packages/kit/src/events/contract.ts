@@ -2,13 +2,14 @@ import type { EventEnvelope } from '@innerview/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Tx } from '../db.ts';
+import { eventually } from '../testing/eventually.ts';
 import type { EventBus } from './bus.ts';
 import { listDeadLetters, requestReplay } from './dead-letters.ts';
 import { PoisonEventError, sleep } from './delivery.ts';
 import { consume, type EventHandlerDefinition, on, subscribeHandlers } from './inbox.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, writeEvents } from './outbox.ts';
-import { pings, waitFor } from './test-support.ts';
+import { pings } from './test-support.ts';
 
 /**
  * Builds a bus handle. Handles made with the same `namespace` are one bus (as two processes
@@ -119,10 +120,13 @@ export function eventBusContract(
         await settle();
         const events = pings(3, ['s1']);
         await bus.publish(events);
-        await waitFor(() => got.length === 3, deliveryTimeoutMs, 'three deliveries');
+        await eventually(() => got.length === 3, { timeoutMs: deliveryTimeoutMs, what: 'three deliveries' });
         expect(got).toEqual(events);
         expect(bus.metrics.published).toBe(3);
-        await waitFor(() => bus.metrics.consumed === 3, deliveryTimeoutMs, 'consumed counter');
+        await eventually(() => bus.metrics.consumed === 3, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'consumed counter',
+        });
       },
       timeout,
     );
@@ -148,14 +152,16 @@ export function eventBusContract(
         await database.db.transaction(async (tx) => writeEvents(tx, [committed]));
         const relay = startRelay(bus);
         relay.nudge();
-        await waitFor(() => got.includes(committed.id), deliveryTimeoutMs, 'the committed event');
+        await eventually(() => got.includes(committed.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the committed event',
+        });
         // The relay publishes only what the outbox holds, and it holds the committed event alone,
         // marked published (just after the bus took it): nothing else can arrive later.
-        await waitFor(
-          async () => (await relay.pending()) === 0,
-          deliveryTimeoutMs,
-          'the row marked published',
-        );
+        await eventually(async () => (await relay.pending()) === 0, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the row marked published',
+        });
         const outbox = (await database.db.execute(sql`select id from kit_outbox`)) as unknown as {
           rows: { id: string }[];
         };
@@ -190,9 +196,9 @@ export function eventBusContract(
         const [event] = pings(1, ['user-2']) as [EventEnvelope];
         await bus.publish([event]);
         // ... and a relay that crashed before marking its row publishes it a second time.
-        await waitFor(() => deliveries >= 2, deliveryTimeoutMs, 'the retry');
+        await eventually(() => deliveries >= 2, { timeoutMs: deliveryTimeoutMs, what: 'the retry' });
         await bus.publish([event]);
-        await waitFor(() => deliveries >= 3, deliveryTimeoutMs, 'the duplicate');
+        await eventually(() => deliveries >= 3, { timeoutMs: deliveryTimeoutMs, what: 'the duplicate' });
         expect(effects).toBe(1);
         expect(await effectCount(group, event.id)).toBe(1);
       },
@@ -224,7 +230,7 @@ export function eventBusContract(
         );
         await bus.publish(events);
         const all = () => new Set([...byConsumer.a, ...byConsumer.b]);
-        await waitFor(() => all().size === 40, deliveryTimeoutMs, 'all 40 events');
+        await eventually(() => all().size === 40, { timeoutMs: deliveryTimeoutMs, what: 'all 40 events' });
         expect(byConsumer.a.length).toBeGreaterThan(0);
         expect(byConsumer.b.length).toBeGreaterThan(0);
         // Each event went to one consumer of the group.
@@ -252,11 +258,10 @@ export function eventBusContract(
         await settle();
         const events = pings(10, ['u1', 'u2', 'u3']);
         await bus.publish(events);
-        await waitFor(
-          () => got.billing.size === 10 && got.chat.size === 10,
-          deliveryTimeoutMs,
-          'both groups',
-        );
+        await eventually(() => got.billing.size === 10 && got.chat.size === 10, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'both groups',
+        });
         const ids = new Set(events.map((e) => e.id));
         expect(got.billing).toEqual(ids);
         expect(got.chat).toEqual(ids);
@@ -295,7 +300,7 @@ export function eventBusContract(
         const events = pings(60, subjects, 5);
         for (let i = 0; i < 60; i += 20) await bus.publish(events.slice(i, i + 20));
         const total = () => [...seen.values()].reduce((n, l) => n + l.length, 0);
-        await waitFor(() => total() >= 60, deliveryTimeoutMs, 'all 60 events');
+        await eventually(() => total() >= 60, { timeoutMs: deliveryTimeoutMs, what: 'all 60 events' });
         for (const subject of subjects) {
           const expected = events.filter((e) => e.subject === subject).map((e) => Number(e.data.note));
           expect(seen.get(subject)).toEqual(expected);
@@ -335,14 +340,16 @@ export function eventBusContract(
         });
         await settle();
         await bus.publish([before, poison, after, otherSubject, invalid]);
-        await waitFor(() => handled.length === 3, deliveryTimeoutMs, 'the healthy events');
+        await eventually(() => handled.length === 3, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the healthy events',
+        });
         expect(handled.indexOf(before.id)).toBeLessThan(handled.indexOf(after.id));
         expect(handled).toContain(otherSubject.id);
-        await waitFor(
-          async () => (await bus.deadLetters()).length === 2,
-          deliveryTimeoutMs,
-          'two dead letters',
-        );
+        await eventually(async () => (await bus.deadLetters()).length === 2, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'two dead letters',
+        });
         const letters = await bus.deadLetters();
         const poisonLetter = letters.find((l) => l.event.id === poison.id);
         expect(poisonLetter).toMatchObject({ group: 'dlq', attempts: 3, event: poison });
@@ -375,7 +382,10 @@ export function eventBusContract(
         });
         await settle();
         await bus.publish([stuck]);
-        await waitFor(() => crashedGot.includes(stuck.id), deliveryTimeoutMs, 'the first consumer took it');
+        await eventually(() => crashedGot.includes(stuck.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the first consumer took it',
+        });
         const survivor = await more();
         const survivorGot: string[] = [];
         await survivor.subscribe({
@@ -386,11 +396,10 @@ export function eventBusContract(
         });
         await crashed.stop();
         await survivor.publish([later]);
-        await waitFor(
-          () => survivorGot.includes(stuck.id) && survivorGot.includes(later.id),
-          deliveryTimeoutMs,
-          'the survivor took both',
-        );
+        await eventually(() => survivorGot.includes(stuck.id) && survivorGot.includes(later.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the survivor took both',
+        });
       },
       timeout,
     );
@@ -420,16 +429,21 @@ export function eventBusContract(
         ];
         await database.db.transaction((tx) => writeEvents(tx, [first, second]));
         startRelay(bus).nudge();
-        await waitFor(() => subscription.metrics.processed === 2, deliveryTimeoutMs, 'both processed');
+        await eventually(() => subscription.metrics.processed === 2, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'both processed',
+        });
         // A duplicate and an event whose payload breaks its type's contract.
         const invalid = { ...pings(1, ['h2'])[0]!, data: { note: 42 } } as unknown as EventEnvelope;
         await bus.publish([first, invalid]);
-        await waitFor(() => subscription.metrics.duplicates === 1, deliveryTimeoutMs, 'the duplicate');
-        await waitFor(
-          async () => (await bus.deadLetters()).some((l) => l.event.id === invalid.id),
-          deliveryTimeoutMs,
-          'the invalid event dead-lettered',
-        );
+        await eventually(() => subscription.metrics.duplicates === 1, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the duplicate',
+        });
+        await eventually(async () => (await bus.deadLetters()).some((l) => l.event.id === invalid.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the invalid event dead-lettered',
+        });
         expect(notes).toEqual([first.data.note, second.data.note]);
         expect(await effectCount(group, first.id)).toBe(1);
         expect((await bus.deadLetters()).find((l) => l.event.id === invalid.id)?.attempts).toBe(1);
@@ -491,11 +505,10 @@ export function eventBusContract(
         downUntil = Date.now() + outageMs;
         await bus.publish([first, second]);
         // Counted once committed: `applied` is pushed inside the transaction, before its commit.
-        await waitFor(
-          () => subscription.metrics.processed === 2,
-          deliveryTimeoutMs + outageMs,
-          'both events applied after the outage',
-        );
+        await eventually(() => subscription.metrics.processed === 2, {
+          timeoutMs: deliveryTimeoutMs + outageMs,
+          what: 'both events applied after the outage',
+        });
         // The second event of the subject waited behind the first.
         expect(applied).toEqual([first.id, second.id]);
         expect(firstTries).toBeGreaterThan(2);
@@ -532,16 +545,18 @@ export function eventBusContract(
         });
         await settle();
         await bus.publish([stuck, other]);
-        await waitFor(
-          async () => (await openLetters(group)).length === 1,
-          deliveryTimeoutMs,
-          'the dead letter',
-        );
+        await eventually(async () => (await openLetters(group)).length === 1, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the dead letter',
+        });
         const [letter] = await openLetters(group);
         expect(letter).toMatchObject({ eventId: stuck.id, envelope: stuck, replayedAt: null });
         expect(letter?.error).toContain('retry window');
         expect(letter?.error).toContain('ECONNREFUSED');
-        await waitFor(() => applied.includes(other.id), deliveryTimeoutMs, 'the other subject');
+        await eventually(() => applied.includes(other.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the other subject',
+        });
         expect(subscription.metrics.deadLettered).toBe(1);
       },
       timeout,
@@ -574,7 +589,10 @@ export function eventBusContract(
         });
         await settle();
         await bus.publish([poison, next]);
-        await waitFor(() => applied.includes(next.id), deliveryTimeoutMs, 'the next event of the subject');
+        await eventually(() => applied.includes(next.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the next event of the subject',
+        });
         const letters = await openLetters(group);
         expect(letters).toHaveLength(1);
         const letter = letters[0]!;
@@ -594,7 +612,10 @@ export function eventBusContract(
         // Published again (a relay that crashed before marking it): acknowledged, not tried again.
         const [marker] = pings(1, ['perm-1']) as [EventEnvelope];
         await bus.publish([poison, marker]);
-        await waitFor(() => applied.includes(marker.id), deliveryTimeoutMs, 'the marker behind it');
+        await eventually(() => applied.includes(marker.id), {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the marker behind it',
+        });
         expect(poisonTries).toBe(3);
         expect(await openLetters(group)).toHaveLength(1);
       },
@@ -635,17 +656,16 @@ export function eventBusContract(
             await settle();
             await bus.publish([event]);
           }
-          await waitFor(() => tries === cycle, deliveryTimeoutMs, `try ${cycle}`);
+          await eventually(() => tries === cycle, { timeoutMs: deliveryTimeoutMs, what: `try ${cycle}` });
           await subscription.stop();
           // Its connection drops with it: the open transaction rolls back.
           crash?.(new Error('process died'));
         }
         const survivor = await start(3);
-        await waitFor(
-          async () => (await openLetters(group)).length === 1,
-          deliveryTimeoutMs,
-          'the dead letter',
-        );
+        await eventually(async () => (await openLetters(group)).length === 1, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the dead letter',
+        });
         const [letter] = await openLetters(group);
         expect(letter).toMatchObject({ eventId: event.id, attempts: 2, envelope: event });
         expect(letter?.error).toContain('never finished');
@@ -680,16 +700,18 @@ export function eventBusContract(
         });
         await settle();
         await bus.publish([event]);
-        await waitFor(
-          async () => (await openLetters(group)).length === 1,
-          deliveryTimeoutMs,
-          'the dead letter',
-        );
+        await eventually(async () => (await openLetters(group)).length === 1, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the dead letter',
+        });
         const [letter] = await openLetters(group);
         broken = false;
         const first = await requestReplay(database.db, { id: letter!.id });
         expect(first.queued.map((l) => l.id)).toEqual([letter!.id]);
-        await waitFor(() => subscription.metrics.replayed === 1, deliveryTimeoutMs, 'the replay');
+        await eventually(() => subscription.metrics.replayed === 1, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the replay',
+        });
         expect(runs).toBe(1);
         expect(await effectCount(group, event.id)).toBe(1);
         expect(await openLetters(group)).toEqual([]);
@@ -703,7 +725,10 @@ export function eventBusContract(
         await database.db.execute(
           sql`update kit_dead_letters set replayed_at = null, replay_requested_at = now() where id = ${letter!.id}`,
         );
-        await waitFor(() => subscription.metrics.replayed === 2, deliveryTimeoutMs, 'the second replay');
+        await eventually(() => subscription.metrics.replayed === 2, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the second replay',
+        });
         expect(runs).toBe(1);
         expect(await effectCount(group, event.id)).toBe(1);
         expect(subscription.metrics.byType['platform.ping']).toMatchObject({ replayed: 2, duplicates: 1 });
@@ -733,18 +758,30 @@ export function eventBusContract(
         await settle();
         const events = pings(3, ['r1', 'r2']);
         await bus.publish(events);
-        await waitFor(() => subscription.metrics.paused, deliveryTimeoutMs, 'the pause');
+        await eventually(() => subscription.metrics.paused, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the pause',
+        });
         // Several readiness polls later, still nothing was run.
         const pollsAtPause = polls;
-        await waitFor(() => polls >= pollsAtPause + 3, deliveryTimeoutMs, 'three more readiness polls');
+        await eventually(() => polls >= pollsAtPause + 3, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'three more readiness polls',
+        });
         expect(applied).toEqual([]);
         expect(subscription.metrics.paused).toBe(true);
         ready = true;
-        await waitFor(() => applied.length === 3, deliveryTimeoutMs, 'all three after resuming');
+        await eventually(() => applied.length === 3, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'all three after resuming',
+        });
         expect(new Set(applied)).toEqual(new Set(events.map((e) => e.id)));
         // A delivery that waited on another partition may still be between two polls: the gauge
         // clears once the last waiter has seen the service ready.
-        await waitFor(() => !subscription.metrics.paused, deliveryTimeoutMs, 'the pause to clear');
+        await eventually(() => !subscription.metrics.paused, {
+          timeoutMs: deliveryTimeoutMs,
+          what: 'the pause to clear',
+        });
         expect(await openLetters(group)).toEqual([]);
       },
       timeout,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { createEventBus } from './create-bus.ts';
-import { pings, waitFor } from './test-support.ts';
+import { pings } from './test-support.ts';
 
 describe('createEventBus (memory)', () => {
   it('gives every service of the process a handle onto one shared bus', async () => {
@@ -14,7 +15,7 @@ describe('createEventBus (memory)', () => {
     });
     const events = pings(2, ['u']);
     await billing.publish(events);
-    await waitFor(() => got.length === 2, 2000, 'delivery across handles');
+    await eventually(() => got.length === 2, { timeoutMs: 2000, what: 'delivery across handles' });
     expect(got).toEqual(events.map((e) => e.id));
     // Closing one service's handle leaves the bus to the others.
     await billing.close();

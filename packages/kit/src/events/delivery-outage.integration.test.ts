@@ -4,12 +4,13 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db.ts';
+import { eventually } from '../testing/eventually.ts';
 import { createTestDatabase, redisUrl } from '../testing/postgres.ts';
 import { listDeadLetters } from './dead-letters.ts';
 import { on, subscribeHandlers } from './inbox.ts';
 import { migrateKitTables } from './migrations.ts';
 import { RedisEventBus } from './redis-bus.ts';
-import { pings, tcpProxy, waitFor } from './test-support.ts';
+import { pings, tcpProxy } from './test-support.ts';
 
 // The real fault under a consumer on Redis Streams: its PostgreSQL connections are cut (sockets
 // destroyed, new ones refused) for 20 s while events keep coming. Nothing may be dead-lettered,
@@ -88,7 +89,10 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
   let sawPause = false;
   try {
     await publish(12);
-    await waitFor(async () => (await applied()) === 12, 10_000, 'the events before the cut');
+    await eventually(async () => (await applied()) === 12, {
+      timeoutMs: 10_000,
+      what: 'the events before the cut',
+    });
 
     await proxy.cut();
     const cutAt = Date.now();
@@ -98,13 +102,16 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
     while (Date.now() - cutAt < outageMs) {
       const asked = readinessAsked;
       await publish(3);
-      await waitFor(() => readinessAsked >= asked + 2, 10_000, 'two more readiness questions');
+      await eventually(() => readinessAsked >= asked + 2, { timeoutMs: 10_000, what: 'two more readiness questions' });
       sawPause ||= subscription.metrics.paused;
     }
     expect(await applied()).toBe(12);
     await proxy.restore();
     const restoredAt = Date.now();
-    await waitFor(async () => (await applied()) === published.length, 30_000, 'every event after the outage');
+    await eventually(async () => (await applied()) === published.length, {
+      timeoutMs: 30_000,
+      what: 'every event after the outage',
+    });
     console.log(`outage test: ${published.length} events, recovered in ${Date.now() - restoredAt} ms`);
 
     // Exactly once, and in order per subject.

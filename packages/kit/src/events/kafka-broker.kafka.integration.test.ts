@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@innerview/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db.ts';
+import { eventually } from '../testing/eventually.ts';
 import { createTestDatabase } from '../testing/postgres.ts';
 import { on, subscribeHandlers } from './inbox.ts';
 import { KafkaEventBus } from './kafka-bus.ts';
@@ -10,7 +11,7 @@ import { startTestBroker, type TestBroker, testUsers } from './kafka-test-broker
 import { provisionKafkaTopics } from './kafka-topics.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, writeEvents } from './outbox.ts';
-import { pings, waitFor } from './test-support.ts';
+import { pings } from './test-support.ts';
 
 // A broker of this file's own (free ports, its own folder), so that it can be secured and restarted
 // without touching the shared one: TLS with SASL (SCRAM-SHA-256/512, PLAIN) as a managed cluster
@@ -59,7 +60,7 @@ describe('kafka over TLS with SASL, on a broker of its own', () => {
       });
       const events = pings(3, ['a', 'b']);
       await bus.publish(events);
-      await waitFor(() => got.length === 3, 30_000, 'three events over TLS');
+      await eventually(() => got.length === 3, { timeoutMs: 30_000, what: 'three events over TLS' });
       expect(got.sort()).toEqual(events.map((e) => e.id).sort());
     } finally {
       await bus.close();
@@ -156,7 +157,10 @@ describe('a broker restart while events flow', () => {
     };
     try {
       await write(events.slice(0, 30));
-      await waitFor(() => subscription.metrics.processed >= 10, 30_000, 'the first events through');
+      await eventually(() => subscription.metrics.processed >= 10, {
+        timeoutMs: 30_000,
+        what: 'the first events through',
+      });
       // Events keep being written while the broker stops and comes back.
       const writing = write(events.slice(30, 60));
       await broker.stop();
@@ -165,11 +169,10 @@ describe('a broker restart while events flow', () => {
       await broker.start();
       await whileDown;
       await write(events.slice(75));
-      await waitFor(
-        () => subscription.metrics.processed === events.length,
-        120_000,
-        'every event after the restart',
-      );
+      await eventually(() => subscription.metrics.processed === events.length, {
+        timeoutMs: 120_000,
+        what: 'every event after the restart',
+      });
       const rows = (await database.db.execute(
         sql`select event_id::text as id, count(*)::int as n from restart_effects group by event_id`,
       )) as unknown as { rows: { id: string; n: number }[] };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import kafkajs, { Kafka, logLevel } from 'kafkajs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import type { DeadLetter } from './bus.ts';
 import { KafkaEventBus } from './kafka-bus.ts';
 import {
@@ -11,7 +12,7 @@ import {
   warmUpGroups,
 } from './kafka-test-support.ts';
 import { MissingTopicsError, provisionKafkaTopics } from './kafka-topics.ts';
-import { pings, waitFor } from './test-support.ts';
+import { pings } from './test-support.ts';
 
 // What the Kafka adapter does beyond the shared contract, on the real broker: poison messages,
 // heartbeats during a slow handler, a dead letter the broker refuses, topics never made by a client,
@@ -77,9 +78,15 @@ describe('kafka adapter on the real broker', () => {
       ],
     });
     await producer.disconnect();
-    await waitFor(() => handled.includes(good.id), 30_000, 'the good event after the poison ones');
+    await eventually(() => handled.includes(good.id), {
+      timeoutMs: 30_000,
+      what: 'the good event after the poison ones',
+    });
     expect(handled).toEqual([good.id]);
-    await waitFor(async () => (await events.deadLetters()).length === 3, 30_000, 'three dead letters');
+    await eventually(async () => (await events.deadLetters()).length === 3, {
+      timeoutMs: 30_000,
+      what: 'three dead letters',
+    });
     const letters = (await events.deadLetters()) as (DeadLetter & { source: { offset: string } })[];
     expect(letters.map((l) => l.error).sort()).toEqual([
       'PoisonMessage: an event of another type on the topic of platform.ping',
@@ -121,7 +128,7 @@ describe('kafka adapter on the real broker', () => {
       },
     });
     await events.publish([slow, next]);
-    await waitFor(() => calls.has(next.id), 40_000, 'the event after the slow one');
+    await eventually(() => calls.has(next.id), { timeoutMs: 40_000, what: 'the event after the slow one' });
     // A second consumer of the group now joins: the partition it might get starts after both.
     const other = bus(prefix);
     const otherGot: string[] = [];
@@ -130,7 +137,7 @@ describe('kafka adapter on the real broker', () => {
       types: ['platform.ping'],
       handler: async (e) => void otherGot.push(e.id),
     });
-    await waitFor(
+    await eventually(
       async () => {
         const offsets = await admin.fetchOffsets({
           groupId: `${prefix}.slow`,
@@ -138,8 +145,7 @@ describe('kafka adapter on the real broker', () => {
         });
         return offsets[0]?.partitions[0]?.offset === '2';
       },
-      20_000,
-      'both offsets committed',
+      { timeoutMs: 20_000, what: 'both offsets committed' },
     );
     expect(Object.fromEntries(calls)).toEqual({ [slow.id]: 1, [next.id]: 1 });
     expect(otherGot).toEqual([]);
@@ -178,12 +184,15 @@ describe('kafka adapter on the real broker', () => {
       },
     });
     await events.publish([big, after]);
-    await waitFor(() => events.metrics.deadLetterSendFailures === 1, 30_000, 'the refused dead letter');
+    await eventually(() => events.metrics.deadLetterSendFailures === 1, {
+      timeoutMs: 30_000,
+      what: 'the refused dead letter',
+    });
     expect(events.metrics.pausedPartitions).toBe(1);
     expect(tries.get(after.id)).toBeUndefined();
     // The operator fixes the topic; after the pause the event is tried again and dead-lettered.
     await setDlqLimit(1024 * 1024);
-    await waitFor(() => tries.get(after.id) === 1, 30_000, 'the partition resumed');
+    await eventually(() => tries.get(after.id) === 1, { timeoutMs: 30_000, what: 'the partition resumed' });
     // Paused, the next event of the partition waited and nothing spun: the refused event was
     // tried once before the pause and once after it, and only then the next one.
     expect(order).toEqual([big.id, big.id, after.id]);

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db.ts';
+import { eventually } from '../testing/eventually.ts';
 import { MemoryEventBus } from './memory-bus.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, pruneOutbox, writeEvents } from './outbox.ts';
 import { kitOutbox } from './schema.ts';
-import { pings, switchableBus, waitFor } from './test-support.ts';
+import { pings, switchableBus } from './test-support.ts';
 
 describe('outbox relay (embedded)', () => {
   let database: Database;
@@ -49,7 +50,7 @@ describe('outbox relay (embedded)', () => {
       maxRetryDelayMs: 20,
     });
     r.start();
-    await waitFor(() => r.metrics.publishFailures >= 2, 3000, 'failed publishes');
+    await eventually(() => r.metrics.publishFailures >= 2, { timeoutMs: 3000, what: 'failed publishes' });
     const pending = await database.db.select().from(kitOutbox);
     expect(pending).toHaveLength(3);
     for (const row of pending) {
@@ -58,7 +59,10 @@ describe('outbox relay (embedded)', () => {
       expect(row.lastError).toBe('Error: bus unreachable');
     }
     target.down = false;
-    await waitFor(() => target.published.length === 3, 3000, 'the events, once the bus is back');
+    await eventually(() => target.published.length === 3, {
+      timeoutMs: 3000,
+      what: 'the events, once the bus is back',
+    });
     expect(target.published.map((e) => e.id)).toEqual(events.map((e) => e.id));
     expect(await r.pending()).toBe(0);
     const [row] = await database.db.select().from(kitOutbox).where(eq(kitOutbox.id, events[0]!.id));
@@ -69,12 +73,15 @@ describe('outbox relay (embedded)', () => {
     const target = switchableBus(bus());
     const r = relay({ db: database.db, bus: target, pollIntervalMs: 60_000 });
     r.start();
-    await waitFor(async () => (await r.pending()) === 0 && r.metrics.published === 0, 1000, 'an idle relay');
+    await eventually(async () => (await r.pending()) === 0 && r.metrics.published === 0, {
+      timeoutMs: 1000,
+      what: 'an idle relay',
+    });
     const [event] = pings(1, ['u2']);
     await database.db.transaction((tx) => writeEvents(tx, [event!]));
     const started = Date.now();
     r.nudge();
-    await waitFor(() => target.published.length === 1, 2000, 'the nudged event');
+    await eventually(() => target.published.length === 1, { timeoutMs: 2000, what: 'the nudged event' });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -84,12 +91,15 @@ describe('outbox relay (embedded)', () => {
     await database.db.transaction((tx) => writeEvents(tx, first));
     const r = relay({ db: database.db, bus: target, pollIntervalMs: 10, batchSize: 3 });
     r.start();
-    await waitFor(() => target.published.length === 7, 3000, 'the first events');
+    await eventually(() => target.published.length === 7, { timeoutMs: 3000, what: 'the first events' });
     await r.stop();
     const second = pings(2, ['a']);
     await database.db.transaction((tx) => writeEvents(tx, second));
     r.start();
-    await waitFor(() => target.published.length === 9, 3000, 'the rows written while stopped');
+    await eventually(() => target.published.length === 9, {
+      timeoutMs: 3000,
+      what: 'the rows written while stopped',
+    });
     expect(target.published.map((e) => e.id)).toEqual([...first, ...second].map((e) => e.id));
   });
 
@@ -106,7 +116,7 @@ describe('outbox relay (embedded)', () => {
     await database.db.transaction((tx) => writeEvents(tx, [published!]));
     const r = relay({ db: database.db, bus: target, pollIntervalMs: 10 });
     r.start();
-    await waitFor(() => target.published.length === 1, 2000, 'the first event');
+    await eventually(() => target.published.length === 1, { timeoutMs: 2000, what: 'the first event' });
     await r.stop();
     await database.db.transaction((tx) => writeEvents(tx, [pending!]));
     expect(await pruneOutbox(database.db, 60_000)).toBe(0);

@@ -1,13 +1,14 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db.ts';
+import { eventually } from '../testing/eventually.ts';
 import { createTestDatabase } from '../testing/postgres.ts';
 import type { EventBus } from './bus.ts';
 import { sleep } from './delivery.ts';
 import { MemoryEventBus } from './memory-bus.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, writeEvents } from './outbox.ts';
-import { pings, waitFor } from './test-support.ts';
+import { pings } from './test-support.ts';
 
 describe('outbox relay replicas on PostgreSQL', () => {
   let database: Database;
@@ -55,10 +56,16 @@ describe('outbox relay replicas on PostgreSQL', () => {
         await database.db.transaction((tx) => writeEvents(tx, events.slice(i, i + 5)));
         for (const relay of relays) relay.nudge();
       }
-      await waitFor(() => published.length >= events.length, 20_000, 'every row published');
+      await eventually(() => published.length >= events.length, {
+        timeoutMs: 20_000,
+        what: 'every row published',
+      });
       // Every row is marked published, so neither relay can take one again; stopping them (below)
       // waits for a batch still in hand, whose double would show in \`published\`.
-      await waitFor(async () => (await relays[0]!.pending()) === 0, 20_000, 'every row marked published');
+      await eventually(async () => (await relays[0]!.pending()) === 0, {
+        timeoutMs: 20_000,
+        what: 'every row marked published',
+      });
     } finally {
       await Promise.all(relays.map((r) => r.stop()));
       await inner.close();

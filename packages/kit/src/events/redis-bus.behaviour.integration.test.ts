@@ -3,11 +3,12 @@ import type { EventEnvelope } from '@innerview/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db.ts';
+import { eventually } from '../testing/eventually.ts';
 import { createTestDatabase, redisUrl } from '../testing/postgres.ts';
 import { migrateKitTables } from './migrations.ts';
 import { OutboxRelay, writeEvents } from './outbox.ts';
 import { type RedisBusOptions, RedisEventBus } from './redis-bus.ts';
-import { pings, tcpProxy, waitFor } from './test-support.ts';
+import { pings, tcpProxy } from './test-support.ts';
 
 const url = redisUrl();
 const runPrefix = `test:events-b:${randomBytes(4).toString('hex')}`;
@@ -76,7 +77,10 @@ describe('redis bus, beyond the contract', () => {
       },
     });
     await b.publish([poison]);
-    await waitFor(async () => (await redis.xlen(`${prefix}:dlq`)) === 1, 5000, 'the dead letter');
+    await eventually(async () => (await redis.xlen(`${prefix}:dlq`)) === 1, {
+      timeoutMs: 5000,
+      what: 'the dead letter',
+    });
     const [[, fields]] = (await redis.xrange(`${prefix}:dlq`, '-', '+')) as [[string, string[]]];
     const entry = Object.fromEntries(
       fields.map((v, i, all) => (i % 2 ? [] : [v, all[i + 1]])).filter((p) => p.length),
@@ -104,7 +108,10 @@ describe('redis bus, beyond the contract', () => {
       },
     });
     await survivor.publish([stuck]);
-    await waitFor(() => doomedGot.includes(stuck.id), 5000, 'the doomed consumer took it');
+    await eventually(() => doomedGot.includes(stuck.id), {
+      timeoutMs: 5000,
+      what: 'the doomed consumer took it',
+    });
     const survivorGot: string[] = [];
     await survivor.subscribe({
       group: 'projector',
@@ -115,11 +122,10 @@ describe('redis bus, beyond the contract', () => {
     // The process is gone from Redis' point of view: no more renewals, no ack, no goodbye.
     await proxy.cut();
     await survivor.publish([next]);
-    await waitFor(
-      () => survivorGot.includes(stuck.id) && survivorGot.includes(next.id),
-      5000,
-      'the survivor took both',
-    );
+    await eventually(() => survivorGot.includes(stuck.id) && survivorGot.includes(next.id), {
+      timeoutMs: 5000,
+      what: 'the survivor took both',
+    });
     const pending = (await redis.xpending(
       survivor.streamKey('platform.ping', survivor.partitionOf('k1')),
       'projector',
@@ -154,11 +160,14 @@ describe('redis bus, beyond the contract', () => {
     });
     cleanups.push(() => relay.stop());
     relay.start();
-    await waitFor(() => relay.metrics.publishFailures >= 1, 5000, 'a failed publish');
+    await eventually(() => relay.metrics.publishFailures >= 1, { timeoutMs: 5000, what: 'a failed publish' });
     expect(got).toEqual([]);
     await proxy.restore();
     // At least once: a publish whose reply was lost may arrive twice; each event arrives, in order.
-    await waitFor(() => new Set(got).size === 3, 10_000, 'the events once Redis is back');
+    await eventually(() => new Set(got).size === 3, {
+      timeoutMs: 10_000,
+      what: 'the events once Redis is back',
+    });
     expect([...new Set(got)]).toEqual(events.map((e) => e.id));
     expect(await relay.pending()).toBe(0);
   });

@@ -49,9 +49,6 @@ const consumer = defineService({
   ],
 });
 
-const waitFor = (check: () => boolean, timeoutMs: number, what: string) =>
-  eventually(check, { timeoutMs, what });
-
 describe('services on a Redis that comes back empty', () => {
   let redis: OwnRedis;
   const running: RunningService[] = [];
@@ -90,7 +87,7 @@ describe('services on a Redis that comes back empty', () => {
         body: JSON.stringify({ note }),
       });
     expect((await post('before')).status).toBe(201);
-    await waitFor(() => received.includes('before'), 10_000, 'the first event');
+    await eventually(() => received.includes('before'), { timeoutMs: 10_000, what: 'the first event' });
 
     await redis.kill();
     // The outbox holds the events: neither service goes unready because the bus is away.
@@ -105,9 +102,15 @@ describe('services on a Redis that comes back empty', () => {
 
     await redis.restart();
     // Streams, groups and leases are all gone; the consumer finds NOGROUP and creates its group again.
-    await waitFor(() => received.includes('during'), 20_000, 'the event written during the outage');
+    await eventually(() => received.includes('during'), {
+      timeoutMs: 20_000,
+      what: 'the event written during the outage',
+    });
     expect((await post('after')).status).toBe(201);
-    await waitFor(() => received.includes('after'), 10_000, 'the event written after the reset');
+    await eventually(() => received.includes('after'), {
+      timeoutMs: 10_000,
+      what: 'the event written after the reset',
+    });
     expect(received).toEqual(['before', 'during', 'after']);
   });
 });

@@ -1,19 +1,10 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { isPostgresUrl } from '../config.ts';
-import { eventually } from '../testing/eventually.ts';
 import type { EventBus } from './bus.ts';
 import { createEvent } from './envelope.ts';
 
 /** Test helpers shared by the events tests (not part of the public API). */
-
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  await eventually(condition, { timeoutMs, what });
-}
 
 /** `count` ping events over `subjects` in turn, `run` at a time; `data.note` is the running number. */
 export function pings(count: number, subjects: string[], run = 1): EventEnvelope<'platform.ping'>[] {

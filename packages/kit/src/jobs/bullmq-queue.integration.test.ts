@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually.ts';
 import { createBullmqJobQueue } from './bullmq-queue.ts';
-import { jobQueueContract, sleep, waitFor } from './contract.ts';
+import { jobQueueContract, sleep } from './contract.ts';
 import type { JobQueue } from './queue.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -88,7 +89,7 @@ describe('bullmq job queue across replicas', () => {
       await Promise.all(
         queues.map((queue, i) => queue.add('welcome-mail', { from: i }, { jobId: 'user-9' })),
       );
-      await waitFor(() => runs.length === 1);
+      await eventually(() => runs.length === 1);
       // The job still runs, and no second one waits on either replica (the queue is shared).
       for (const queue of queues) expect((await queue.depth())['welcome-mail']).toBe(0);
       expect(runs).toHaveLength(1);

@@ -8,9 +8,6 @@ import type { JobQueue } from './queue.ts';
 // BullMQ keeps job schedules only in Redis. On a private redis-server killed and started again
 // EMPTY, a sweep must run again without restarting the service (ADR 38).
 
-const waitFor = (check: () => boolean, timeoutMs: number, what: string) =>
-  eventually(check, { timeoutMs, what });
-
 describe('BullMQ schedules after Redis comes back empty', () => {
   let redis: OwnRedis;
   const queues: JobQueue[] = [];
@@ -32,12 +29,12 @@ describe('BullMQ schedules after Redis comes back empty', () => {
       runs += 1;
     });
     await queue.repeat('sweep', { everyMs: 200 });
-    await waitFor(() => runs >= 2, 10_000, 'the schedule before the reset');
+    await eventually(() => runs >= 2, { timeoutMs: 10_000, what: 'the schedule before the reset' });
 
     await redis.kill();
     await redis.restart();
     const before = runs;
-    await waitFor(() => runs >= before + 2, 20_000, 'the schedule after the reset');
+    await eventually(() => runs >= before + 2, { timeoutMs: 20_000, what: 'the schedule after the reset' });
   });
 
   it('finds a schedule that vanished without a reconnect (e.g. flushed) and declares it again', async () => {
@@ -54,7 +51,7 @@ describe('BullMQ schedules after Redis comes back empty', () => {
       runs += 1;
     });
     await queue.repeat('reminders', { everyMs: 200 });
-    await waitFor(() => runs >= 1, 10_000, 'the schedule before the flush');
+    await eventually(() => runs >= 1, { timeoutMs: 10_000, what: 'the schedule before the flush' });
 
     // Our own server: flushing it touches nobody else's data.
     const admin = new Redis(redis.url);
@@ -64,7 +61,7 @@ describe('BullMQ schedules after Redis comes back empty', () => {
       await admin.quit();
     }
     const before = runs;
-    await waitFor(() => runs >= before + 2, 20_000, 'the schedule after the flush');
+    await eventually(() => runs >= before + 2, { timeoutMs: 20_000, what: 'the schedule after the flush' });
     expect(restored).toContain('reminders');
   });
 });

@@ -37,7 +37,7 @@ export function jobQueueContract(
         seen.push(job);
       });
       await queue.add('greet', { to: 'ada', count: 1 });
-      await waitFor(() => seen.length === 1);
+      await eventually(() => seen.length === 1);
       // No second run: a redelivery (a stalled-job retry) would come within this pause.
       await sleep(200);
       expect(seen).toEqual([{ name: 'greet', data: { to: 'ada', count: 1 }, attempt: 1 }]);
@@ -46,12 +46,12 @@ export function jobQueueContract(
     it('keeps a job added before its handler until the handler is registered', async () => {
       const queue = await open();
       await queue.add('early', { n: 7 });
-      await waitFor(async () => (await queue.depth()).early === 1);
+      await eventually(async () => (await queue.depth()).early === 1);
       const seen: unknown[] = [];
       queue.process('early', async (job) => {
         seen.push(job.data);
       });
-      await waitFor(() => seen.length === 1);
+      await eventually(() => seen.length === 1);
       expect(seen).toEqual([{ n: 7 }]);
     });
 
@@ -63,7 +63,7 @@ export function jobQueueContract(
       });
       const addedAt = Date.now();
       await queue.add('remind', {}, { delayMs: 400 });
-      await waitFor(() => runAt.length === 1);
+      await eventually(() => runAt.length === 1);
       // Not before its delay: the run's own time says so, with no pause to watch for an early one.
       expect(runAt[0]! - addedAt).toBeGreaterThanOrEqual(390);
     });
@@ -77,7 +77,7 @@ export function jobQueueContract(
         if (job.attempt < 3) throw new Error(`not yet (${job.attempt})`);
       });
       await queue.add('flaky', {}, { attempts: 5, backoffMs: 100 });
-      await waitFor(() => tries.length === 3);
+      await eventually(() => tries.length === 3);
       // No fourth try after the success: it would come 400 ms after the third (the backoff).
       await sleep(500);
       expect(tries.map((t) => t.attempt)).toEqual([1, 2, 3]);
@@ -102,7 +102,7 @@ export function jobQueueContract(
         throw new Error('boom');
       });
       await queue.add('doomed', {}, { attempts: 3, backoffMs: 30, jobId: 'doomed:1' });
-      await waitFor(() => attempts.length === 3);
+      await eventually(() => attempts.length === 3);
       // No fourth attempt after the last: it would come 240 ms after the third (the backoff).
       await sleep(400);
       expect(attempts).toEqual([1, 2, 3]);
@@ -126,17 +126,17 @@ export function jobQueueContract(
       });
       await queue.add('digest', { v: 1 }, { jobId: 'user-1:digest' });
       await queue.add('digest', { v: 2 }, { jobId: 'user-1:digest' });
-      await waitFor(() => runs.length === 1);
+      await eventually(() => runs.length === 1);
       await queue.add('digest', { v: 3 }, { jobId: 'user-1:digest' });
       await queue.add('digest', { v: 4 }, { jobId: 'user-2:digest' });
       release();
-      await waitFor(() => runs.length === 2);
+      await eventually(() => runs.length === 2);
       // Nothing else waits: the two refused adds were never queued (a run records itself first).
-      await waitFor(async () => (await queue.depth()).digest === 0);
+      await eventually(async () => (await queue.depth()).digest === 0);
       expect(runs).toEqual([{ v: 1 }, { v: 4 }]);
 
       await queue.add('digest', { v: 5 }, { jobId: 'user-1:digest' });
-      await waitFor(() => runs.length === 3);
+      await eventually(() => runs.length === 3);
       expect(runs[2]).toEqual({ v: 5 });
     });
 
@@ -149,8 +149,8 @@ export function jobQueueContract(
       await queue.add('trial-reminder', { v: 1 }, { jobId: 'user-1', delayMs: 200 });
       await queue.add('trial-reminder', { v: 2 }, { jobId: 'user-1', delayMs: 50 });
       // Had the second been queued, its shorter delay would have run it first.
-      await waitFor(() => runs.length >= 1);
-      await waitFor(async () => (await queue.depth())['trial-reminder'] === 0);
+      await eventually(() => runs.length >= 1);
+      await eventually(async () => (await queue.depth())['trial-reminder'] === 0);
       expect(runs).toEqual([{ v: 1 }]);
     });
 
@@ -161,7 +161,7 @@ export function jobQueueContract(
         runs.push({ at: Date.now(), data: job.data });
       });
       await queue.repeat('sweep', { everyMs: 100, data: { round: 1 } });
-      await waitFor(() => runs.length >= 3);
+      await eventually(() => runs.length >= 3);
       expect(runs[0]?.data).toEqual({ round: 1 });
 
       // Every replica and every restart registers its schedules again: that replaces, never adds.
@@ -195,7 +195,7 @@ export function jobQueueContract(
         { concurrency: 3 },
       );
       await queue.repeat('slow-sweep', { everyMs: 50 });
-      await waitFor(() => runs >= 2);
+      await eventually(() => runs >= 2);
       expect(mostAtOnce).toBe(1);
     });
 
@@ -217,7 +217,7 @@ export function jobQueueContract(
         { concurrency: 2 },
       );
       for (const n of [1, 2, 3, 4, 5]) await queue.add('export', { n });
-      await waitFor(() => done.length === 5);
+      await eventually(() => done.length === 5);
       expect(mostAtOnce).toBe(2);
       expect([...done].sort()).toEqual([1, 2, 3, 4, 5]);
     });
@@ -244,7 +244,7 @@ export function jobQueueContract(
       await queue.add('long', {});
       await queue.add('later', {}, { delayMs: 400 });
       await queue.repeat('tick', { everyMs: 100 });
-      await waitFor(() => started.includes('long') && ticks >= 1);
+      await eventually(() => started.includes('long') && ticks >= 1);
 
       let closed = false;
       const closing = queue.close().then(() => {
@@ -286,9 +286,4 @@ export function jobQueueContract(
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls until `check` holds; fails the test with a clear message when it never does. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  await eventually(check, { timeoutMs });
 }

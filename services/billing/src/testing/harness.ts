@@ -33,6 +33,9 @@ export interface CallResult {
 }
 
 /** A running billing service for tests: its clock, bus, published events, context and helpers. */
+/** How long a billing test waits for something (`eventually`): sweeps and Stripe's webhooks take longer than a call. */
+export const BILLING_WAIT_MS = 15_000;
+
 export interface BillingHarness {
   url: string;
   clock: ManualClock;
@@ -61,7 +64,6 @@ export interface BillingHarness {
     timeoutMs?: number,
   ): Promise<EventEnvelope<T>>;
   eventsOf<T extends EventType>(type: T, userId?: string): EventEnvelope<T>[];
-  waitFor(check: () => Promise<boolean> | boolean, timeoutMs?: number): Promise<void>;
   /**
    * Waits until every event billing has written so far is published and collected: after it,
    * `eventsOf` is the whole story, and a test that counts events (each effect once) needs no pause.
@@ -85,11 +87,7 @@ export async function startBillingHarness(
   const call: BillingHarness['call'] = (method, path, userId, body, headers = {}) =>
     test.call(method, path, { userId, body, headers, redirect: 'manual' });
 
-  // Billing's sweeps and Stripe's webhooks take longer than a single call: 15 s, not 5.
-  const waitFor: BillingHarness['waitFor'] = async (check, timeoutMs = 15_000) => {
-    await eventually(check, { timeoutMs });
-  };
-  const waitForEvent: BillingHarness['waitForEvent'] = (type, match, timeoutMs = 15_000) =>
+  const waitForEvent: BillingHarness['waitForEvent'] = (type, match, timeoutMs = BILLING_WAIT_MS) =>
     test.waitForEvent(type, match, timeoutMs);
 
   const publish = (event: EventEnvelope) => test.publish(event);
@@ -107,7 +105,7 @@ export async function startBillingHarness(
         language: overrides.language ?? 'en',
       }),
     );
-    await waitFor(async () => !!(await findSubscription(service.ctx.db, userId)));
+    await eventually(async () => !!(await findSubscription(service.ctx.db, userId)), BILLING_WAIT_MS);
     return userId;
   };
 
@@ -144,7 +142,6 @@ export async function startBillingHarness(
     publish,
     waitForEvent,
     eventsOf: test.eventsOf,
-    waitFor,
     allDelivered,
     stop: test.stop,
   };

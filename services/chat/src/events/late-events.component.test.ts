@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, type EventData, type EventType } from '@innerview/contracts';
 import { parseKeyRing, sealPayload } from '@innerview/crypto';
 import { createEvent, kitInbox } from '@innerview/kit';
+import { eventually } from '@innerview/kit/testing/eventually';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVerdict } from '../db/access.ts';
 import { findProfile } from '../db/profiles.ts';
 import { dataKeys } from '../db/schema.ts';
-import { type ChatHarness, startChatHarness, waitUntil } from '../testing/chat-harness.ts';
+import { type ChatHarness, startChatHarness } from '../testing/chat-harness.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters) must not make chat hold a row naming them again (ADR 17).
@@ -28,7 +29,7 @@ async function deliver(events: Array<{ type: EventType; data: EventData<EventTyp
   );
   await h.bus.publish(envelopes);
   const ids = envelopes.map((e) => e.id);
-  await waitUntil(async () => {
+  await eventually(async () => {
     const rows = await h.service.ctx.db.select().from(kitInbox).where(inArray(kitInbox.eventId, ids));
     return rows.length === ids.length;
   });

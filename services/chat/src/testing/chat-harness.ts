@@ -124,14 +124,6 @@ const chatEventTypes: EventType[] = [
   'chat.goal.checkin_due',
 ];
 
-/** Polls `probe` until it gives a truthy value, and returns it (the kit's shared `eventually`). */
-export function waitUntil<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  return eventually(async () => (await probe()) || undefined, { timeoutMs });
-}
-
 export async function startChatHarness(options: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const clock = options.clock ?? new ManualClock('2026-05-01T10:00:00.000Z');
   const eventPayloadKey = generateKeyText();
@@ -187,7 +179,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
       harnessSeq += 1;
       const at = new Date(clock.now().getTime() + harnessSeq);
       await publish('billing.chat-access.changed', { userId, ...verdict }, at);
-      await waitUntil(async () => {
+      await eventually(async () => {
         const stored = await findVerdict(service.ctx.db, userId);
         return (
           stored?.allowed === verdict.allowed &&
@@ -207,7 +199,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
         sealedAnswers: sealed,
       });
       if (wait)
-        await waitUntil(
+        await eventually(
           async () => (await findProfile(service.ctx.db, userId))?.answersRevision === revision,
         );
       return event;

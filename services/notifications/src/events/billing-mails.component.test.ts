@@ -1,55 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { EventData, EventType } from '@innerview/contracts';
-import {
-  createEvent,
-  createEventBus,
-  type EventBus,
-  type RunningService,
-  startService,
-} from '@innerview/kit';
+import { createEvent } from '@innerview/kit';
 import { type CountedJobQueue, countedJobQueue } from '@innerview/kit/testing/counted-jobs';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredMail } from '../adapters/mail/mail-transport.ts';
-import { notificationsService } from '../app.ts';
 import { eventually } from '../testing/helpers.ts';
+import { type NotificationsHarness, startNotificationsHarness } from '../testing/notifications-harness.ts';
 
 /** The billing events reach the mailbox through the bus, the inbox and the send-mail job. */
 describe('billing mails, embedded mode', () => {
-  let dataDir: string;
-  let bus: EventBus;
-  let jobs: CountedJobQueue;
-  let service: RunningService;
-
+  let h: NotificationsHarness<CountedJobQueue>;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'iv-billing-mails-'));
-    bus = await createEventBus({ kind: 'memory' });
-    jobs = countedJobQueue();
-    service = await startService(notificationsService, {
-      env: { DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_RETRY_BACKOFF_MS: '10' },
-      bus,
-      jobs,
-    });
+    h = await startNotificationsHarness({ jobs: countedJobQueue() });
   }, 60_000);
-
   afterAll(async () => {
-    await service?.stop();
-    await jobs?.close();
-    await bus?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await h?.stop();
   });
 
   const publish = async <T extends EventType>(type: T, data: EventData<T> & { userId: string }) => {
     const event = createEvent(type, data.userId, data);
-    await bus.publish([event]);
+    await h.publish(event);
     return event;
-  };
-  const mailsTo = async (to: string): Promise<StoredMail[]> => {
-    const res = await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`);
-    return (await res.json()) as StoredMail[];
   };
   const person = (language: 'en' | 'de' | 'fr' = 'en') => {
     const userId = randomUUID();
@@ -98,7 +68,7 @@ describe('billing mails, embedded mode', () => {
       nextBillingDate: '2026-04-02',
     });
     const mails = await eventually(async () => {
-      const found = await mailsTo(p.email);
+      const found = await h.mailsTo(p.email);
       return found.length === 7 ? found : undefined;
     });
     expect(mails.map((m) => m.subject).sort()).toEqual(
@@ -123,17 +93,17 @@ describe('billing mails, embedded mode', () => {
       plan: 'yearly',
       accessUntil: '2026-04-09',
     });
-    const consumedBefore = bus.metrics.consumed;
-    await bus.publish([event]);
-    await bus.publish([event]);
+    const consumedBefore = h.bus.metrics.consumed;
+    await h.publish(event);
+    await h.publish(event);
     const [mail] = await eventually(async () => {
-      const found = await mailsTo(p.email);
+      const found = await h.mailsTo(p.email);
       return found.length > 0 ? found : undefined;
     });
     // Both deliveries handled, and every mail job they queued has run: a second mail would be there.
-    await eventually(() => bus.metrics.consumed >= consumedBefore + 2);
-    await jobs.allFinished();
-    expect(await mailsTo(p.email)).toHaveLength(1);
+    await eventually(() => h.bus.metrics.consumed >= consumedBefore + 2);
+    await h.jobs.allFinished();
+    expect(await h.mailsTo(p.email)).toHaveLength(1);
     expect(mail?.subject).toBe('Deine Zahlung an Innerview hat nicht geklappt');
     expect(mail?.text).toContain('Wir konnten EUR 190.00 für dein Jahresabo nicht abbuchen.');
     expect(mail?.links).toEqual(['http://localhost:8080/auth/subscription-expired']);

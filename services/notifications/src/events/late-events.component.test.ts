@@ -1,63 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { EventData, EventEnvelope, EventType } from '@innerview/contracts';
-import {
-  createEvent,
-  createEventBus,
-  createMemoryJobQueue,
-  type EventBus,
-  type JobQueue,
-  kitInbox,
-  type RunningService,
-  startService,
-} from '@innerview/kit';
-import { signedFetch } from '@innerview/kit/testing/signed-calls';
+import { createEvent, kitInbox } from '@innerview/kit';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailTransport, OutgoingMail, StoredMail } from '../adapters/mail/mail-transport.ts';
-import { notificationsService } from '../app.ts';
+import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import { markErased } from '../db/erased.ts';
 import { sentMail } from '../db/schema.ts';
 import { sendMailHandler, sendMailJobName } from '../jobs/send-mail.ts';
-import {
-  capturingLogger,
-  eventually,
-  openForTest,
-  sealedForTest,
-  testEventPayloadKey,
-} from '../testing/helpers.ts';
+import { capturingLogger, eventually, openForTest, sealedForTest } from '../testing/helpers.ts';
+import { type NotificationsHarness, startNotificationsHarness } from '../testing/notifications-harness.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters), and mail jobs still running at the erasure, must neither mail them (but for
 // the erasure confirmation they are owed) nor leave a `sent_mail` row naming them (ADR 17).
-let dataDir: string;
-let bus: EventBus;
-let jobs: JobQueue;
-let service: RunningService;
-
+let h: NotificationsHarness;
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-late-'));
-  bus = await createEventBus({ kind: 'memory', prefix: `test-${randomUUID()}` });
-  jobs = createMemoryJobQueue();
-  service = await startService(notificationsService, {
-    env: {
-      DATABASE_URL: 'memory://',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      MAIL_RETRY_BACKOFF_MS: '10',
-      EVENT_PAYLOAD_KEY: testEventPayloadKey,
-    },
-    bus,
-    jobs,
-  });
+  h = await startNotificationsHarness();
 }, 60_000);
 afterAll(async () => {
-  await service?.stop();
-  await jobs?.close();
-  await bus?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await h?.stop();
 });
 
 const event = <T extends EventType>(type: T, userId: string, data: EventData<T>) =>
@@ -65,20 +26,17 @@ const event = <T extends EventType>(type: T, userId: string, data: EventData<T>)
 
 /** Publishes the events and waits until the service's inbox has taken every one of them. */
 async function deliver(...events: EventEnvelope[]) {
-  await bus.publish(events);
+  await h.publish(...events);
   const ids = events.map((e) => e.id);
   await eventually(
     async () =>
-      (await service.ctx.db.select().from(kitInbox).where(inArray(kitInbox.eventId, ids))).length ===
+      (await h.service.ctx.db.select().from(kitInbox).where(inArray(kitInbox.eventId, ids))).length ===
       ids.length,
   );
 }
 
-const mailsTo = async (to: string): Promise<StoredMail[]> =>
-  (await signedFetch(service, `${service.url}/dev/mail?to=${encodeURIComponent(to)}`)).json() as Promise<
-    StoredMail[]
-  >;
-const rowsOf = (userId: string) => service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
+const rowsOf = (userId: string) =>
+  h.service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
 
 const facts = (userId: string, email: string) => ({
   userId,
@@ -116,8 +74,8 @@ describe('events about an erased person', () => {
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
-    await eventually(async () => (await mailsTo(otherTo)).length === 1);
-    expect(await mailsTo(to)).toEqual([]);
+    await eventually(async () => (await h.mailsTo(otherTo)).length === 1);
+    expect(await h.mailsTo(to)).toEqual([]);
     expect(await rowsOf(me)).toEqual([]);
   });
 
@@ -132,7 +90,7 @@ describe('events about an erased person', () => {
       }),
     );
     const [mail] = await eventually(async () => {
-      const mails = await mailsTo(to);
+      const mails = await h.mailsTo(to);
       return mails.length > 0 && mails;
     });
     expect(mail?.to).toBe(to);
@@ -158,9 +116,9 @@ describe('a mail job that runs after the erasure', () => {
 
   it('drops an ordinary mail and sends the confirmation, recording neither', async () => {
     const me = randomUUID();
-    await markErased(service.ctx.db, me);
+    await markErased(h.service.ctx.db, me);
     const handler = sendMailHandler({
-      db: service.ctx.db,
+      db: h.service.ctx.db,
       transport,
       log: capturingLogger().log,
       openToken: openForTest,

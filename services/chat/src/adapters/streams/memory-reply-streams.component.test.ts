@@ -1,5 +1,5 @@
+import { eventually } from '@innerview/kit/testing/eventually';
 import { describe, expect, it, vi } from 'vitest';
-import { waitUntil } from '../../testing/chat-harness.ts';
 import { MemoryReplyStreams } from './memory-reply-streams.ts';
 import type { ReplyChunk, ReplyEnd, ReplyFollower } from './reply-streams.ts';
 
@@ -54,7 +54,7 @@ describe('in-memory reply streams', () => {
     expect(s.follow('s1', 0, late)).not.toBeNull();
     expect(late.chunks).toEqual([{ id: 1, content: 'x' }]);
     expect(late.ends).toEqual([{ kind: 'error', detail: 'failed', code: 'SERVICE_UNAVAILABLE' }]);
-    await waitUntil(async () => s.info('s1') === undefined, 2000);
+    await eventually(async () => s.info('s1') === undefined, 2000);
     expect(s.follow('s1', 0, recorder())).toBeNull();
   });
 
@@ -117,7 +117,7 @@ describe('in-memory reply streams', () => {
     expect(s.running('me')).toMatchObject([{ sessionId: 'mine', content: 'ab', lastId: 2 }]);
     writer.end({ kind: 'done' });
     expect(s.running('me')).toEqual([]);
-    await waitUntil(async () => s.info('mine') === undefined, 2000);
+    await eventually(async () => s.info('mine') === undefined, 2000);
     // Its session starts a new reply as if the first had never been.
     expect(s.begin({ sessionId: 'mine', userId: 'me', replyId: 'rm2' })).not.toBeNull();
     expect(s.running('me').map((r) => r.replyId)).toEqual(['rm2']);
