@@ -49,6 +49,7 @@ const trainingWriterFolders = [
   'train-g',
   'train-h',
   'train-i',
+  'train-j',
 ] as const;
 
 export function trainingWriters(): string[] {

@@ -33,6 +33,8 @@ export const cueRules: CueRule[] = [
   { category: 'acute_danger', key: 'onEdge', person: 'writer', all: ['now'] },
   { category: 'acute_danger', key: 'follow', any: ['fear', 'threat', 'now'] },
   { category: 'acute_danger', key: 'threat', any: ['threatContext', 'follow'] },
+  // A threat to someone else, made real by how it is said (not joking, a knife, thought about how).
+  { category: 'acute_danger', key: 'harmOthers', person: 'writer', all: ['serious'] },
   // Suicidal thoughts: wished death, farewells, burden, no future, means with a plan.
   { category: 'suicidal_thoughts', key: 'deathWish', person: 'writerOrClose', any: ['intent'] },
   { category: 'suicidal_thoughts', key: 'leaving', person: 'writerOrClose' },

@@ -81,6 +81,10 @@ export interface CueLexicon {
   threatContext: RegExp;
   /** A person who can be an abuser as the subject: he, she, my husband, my father. */
   abuser: RegExp;
+  /** The writer means to kill or stab someone else: I'm going to stab him, je vais le buter. */
+  harmOthers: RegExp;
+  /** What makes that threat real: not joking, I've thought about how, I know where he lives, a knife. */
+  serious: RegExp;
   /** An act of violence or control with the writer as object: hits me, locks me in. */
   abuseAct: RegExp;
   /** Cutting, burning, blade, razor, banging my head. */

@@ -19,7 +19,7 @@ export const de: CueLexicon = {
   burden:
     /\b((eine|nur eine) last|zur last|(waren|ware|sind) (alle )?(erleichtert|besser dran)|besser ohne mich|niemand (wurde|wird) (es )?(merken|mich vermissen|auffallen)|wurde (es )?niemand merken)/,
   hopeless:
-    /\b(keine zukunft|kein ausweg|keinen ausweg|wozu (noch )?(weitermachen|weiterleben|das alles)|ich kann nicht mehr weiter(leben|machen)?|nichts mehr, wofur es sich zu leben lohnt)\b/,
+    /\b(keine zukunft|kein ausweg|keinen ausweg|wozu (noch )?(weitermachen|weiterleben|das alles)|ich kann nicht mehr weiter(leben|machen)?|nichts mehr, wofur es sich zu leben lohnt|(das|mein) leben (hat|macht) (keinen|null) sinn( mehr)?|(sehe|seh) keinen sinn (mehr )?(im leben|zu leben|weiterzumachen|mehr)|(sehe|seh) keinen ausweg( mehr)?)\b/,
   lethalMeans:
     /\b(uberdosis|tabletten|schlaftabletten|pillen|medikamente|antidepressiva|paracetamol|seil|strick|schlinge|pistole|rasierklingen)\b/,
   quantity: /\b(alle|ganze packung|wie viele|wieviele|genug|die ganze|viel zu viele)\b/,
@@ -38,8 +38,12 @@ export const de: CueLexicon = {
   threatContext:
     /\b(tur|betrunken|besoffen|messer|waffe|schreit|brullt|heute nacht|jetzt|gerade|droht|gedroht)\b/,
   abuser: new RegExp(`\\b(er|sie|mein ${hisSide}|meine ${herSide})\\b`),
+  harmOthers:
+    /\b((stech|knall|mach|bring) (ich )?(ihn|sie|den|die|das schwein) (ab|um|kalt)|(werd|werde|will) (ihn|sie|den|die) (umbringen|abstechen|erschiessen|abknallen|toten)|(wird|soll) (dafur )?bezahlen)\b/,
+  serious:
+    /\b(kein (witz|scherz|spass)|ich mein(e)? (es|das) ernst|(hab|habe) (mir )?(schon )?(uberlegt|geplant) wie|weiss wo (er|sie) (wohnt|arbeitet)|messer|waffe|pistole|gewehr)\b/,
   abuseAct:
-    /\b((schlagt|schlug|haut|haute|boxt|tritt|trat|schubst|stosst|wurgt|packt|sperrt|schliesst|vergewaltigt|missbraucht|misshandelt|begrapscht|befummelt|bedroht|ohrfeigt) mich\b|(mich|mir) ([a-z]+ ){0,4}(geschlagen|geschubst|gestossen|runtergestossen|gewurgt|eingesperrt|vergewaltigt|missbraucht)\b|nimmt mir (das handy|das geld|den schlussel)|verbietet mir)/,
+    /\b((schlagt|schlug|haut|haute|boxt|tritt|trat|schubst|stosst|wurgt|packt|sperrt|schliesst|vergewaltigt|missbraucht|misshandelt|begrapscht|befummelt|bedroht|ohrfeigt) mich\b|(mich|mir) ([a-z]+ ){0,4}(geschlagen|geschubst|gestossen|runtergestossen|gewurgt|eingesperrt|vergewaltigt|missbraucht)\b|nimmt mir (das handy|das geld|den schlussel)|verbietet mir|(am|an den) hals (gepackt|gedruckt)|(den )?hals zugedruckt|die hande um (den|meinen) hals)/,
   harmAct:
     /\b(ritz\w*|geritzt|schneide mich|geschnitten|schneiden|rasierklinge|klinge|brandwunden|verbrenne mich|selbstverletz\w*|mir weh|wehtun|schlage mich|kratze mich)\b/,
   harmContext:

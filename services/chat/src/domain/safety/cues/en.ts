@@ -18,7 +18,7 @@ export const en: CueLexicon = {
   burden:
     /\b((a|just a|such a) burden|burden (to|for|on) (everyone|everybody|them|my)|better off without me|(be|feel|would be) relieved if i|(nobody|no one|noone) (would|will|'d) (even )?(notice|care|miss me)|wouldn't (even )?(notice|miss me))/,
   hopeless:
-    /\b((there's |there is )?no future for me|(don't|dont|can't|cant) see (a|any) future|no way out|(can't|cant|cannot) go on|(can't|cant|cannot) carry on|what's the point (of|in) (anything|it all|going on|carrying on|any of (it|this))|whats the point (of|in) (anything|it all|going on)|why (even )?(bother )?(go|going|carry|carrying) on|nothing (left )?to live for)\b/,
+    /\b((there's |there is )?no future for me|(don't|dont|can't|cant) see (a|any) future|no way out|(can't|cant|cannot) go on|(can't|cant|cannot) carry on|what's the point (of|in) (anything|it all|going on|carrying on|any of (it|this))|whats the point (of|in) (anything|it all|going on)|why (even )?(bother )?(go|going|carry|carrying) on|nothing (left )?to live for|life (has|holds) no (meaning|point|purpose)( anymore| any more)?|(my )?life (is|feels) (pointless|meaningless)|no point (in )?(living|being alive)|(don't|dont|can't|cant) see (a|any) way out)\b/,
   lethalMeans:
     /\b(overdos\w*|pills|tablets|paracetamol|painkillers|sleeping pills|antidepressants|insulin|meds|medication|rope|noose|gun|razor blades)\b/,
   quantity:
@@ -39,8 +39,12 @@ export const en: CueLexicon = {
   threatContext:
     /\b(door|drunk|knife|gun|weapon|screaming|shouting|yelling|tonight|right now|outside|threaten\w*)\b/,
   abuser: new RegExp(`\\b(he|she|they|he's|she's|my ${closePerson})\\b`),
+  harmOthers:
+    /\b((going to|gonna|will|'ll|want to|wanna) (kill|stab|shoot|murder|knife) (him|her|them|that \w+|my \w+)|make (him|her|them) pay)\b/,
+  serious:
+    /\b(not joking|no joke|i'm serious|im serious|i mean it|(thought|worked out|planned) (about )?how|know where (he|she|they) (lives?|works?)|got what i need|knife|gun|weapon|blade)\b/,
   abuseAct:
-    /\b((hits?|hitting|beats?|beating|punch\w*|slap\w*|kick\w*|chok\w*|strangl\w*|rap(es|ed|ing)|molest\w*|abus(es|ed|ing)|touch(es|ed|ing)|lock(s|ed|ing)|shov\w*|drag\w*|bit(es)?|burn(s|ed)) me\b(?! (up|out|off|at|in (chess|tennis|cards|a game)))|push(es|ed|ing)? me\b(?! (to|into|for|forward|hard to))|(won't|wont|doesn't|doesnt|does not|will not) let me (see|leave|go out|have|talk|call)|takes? (away )?my (phone|money|keys|passport)|forc(es|ed|ing) me)/,
+    /\b((hits?|hitting|beats?|beating|punch\w*|slap\w*|kick\w*|chok\w*|strangl\w*|rap(es|ed|ing)|molest\w*|abus(es|ed|ing)|touch(es|ed|ing)|lock(s|ed|ing)|shov\w*|drag\w*|bit(es)?|burn(s|ed)) me\b(?! (up|out|off|at|in (chess|tennis|cards|a game)))|push(es|ed|ing)? me\b(?! (to|into|for|forward|hard to))|(won't|wont|doesn't|doesnt|does not|will not) let me (see|leave|go out|have|talk|call)|takes? (away )?my (phone|money|keys|passport)|forc(es|ed|ing) me|(grabbed|had|held|took) me by the (throat|neck)|hands? (round|around) my (neck|throat)|squeez\w* my (neck|throat))/,
   harmAct:
     /\b(cut(s|ting)?\b(?! (back|down|out|costs?|corners|ties|class|sugar|carbs|it|the|a|my (hair|nails|losses)))|carv\w*|slash\w*|burn(s|ed|ing|t)? (myself|my (arms?|wrists?|thighs?|legs?|skin|hands?|stomach))|burns on my|scratch(ed|ing)? myself|razor|blade|self[- ]?harm\w*|hurt\w* myself|harm\w* myself)/,
   harmContext:

@@ -17,7 +17,7 @@ export const es: CueLexicon = {
   burden:
     /\b((una|solo una) carga para|(se sentirian|estarian) (aliviad[oa]s|mejor)|mejor sin mi|nadie (se )?(daria cuenta|me echaria de menos|lo notaria|notaria))/,
   hopeless:
-    /\b((ya )?no tengo futuro|ningun futuro|sin futuro|para que seguir|no hay salida|ninguna salida|no veo (ningun )?futuro)\b/,
+    /\b((ya )?no tengo futuro|ningun futuro|sin futuro|para que seguir|no hay salida|ninguna salida|no veo (ningun )?futuro|(la|mi) vida (ya )?no tiene (ningun |ni )?sentido|(no le veo|no encuentro) (ningun )?sentido a (la vida|mi vida|vivir|nada)|no veo (ninguna )?salida)\b/,
   lethalMeans:
     /\b(sobredosis|pastillas|pildoras|medicamentos|comprimidos|somniferos|antidepresivos|paracetamol|cuerda|soga|pistola|cuchillas de afeitar)\b/,
   quantity: /\b(todas|todos|cuantas|cuantos|suficientes|entera|entero|demasiadas)\b/,
@@ -35,8 +35,12 @@ export const es: CueLexicon = {
   threat: /\b(me (va a matar|matara|mataria|mata|va a apunalar)|(quiere|va a) (matarme|apunalarme))\b/,
   threatContext: /\b(puerta|borracho|borracha|cuchillo|arma|grita|gritando|esta noche|ahora|amenaza)\b/,
   abuser: new RegExp(`\\b(ella|mi ${person})\\b`),
+  harmOthers:
+    /\b((lo|la|los) (mato|voy a matar|apunalo|acuchillo)|(voy a )?(matarlo|matarla|apunalarlo|apunalarla)|le (clavo|meto) (algo|un|el|la)|(me las|la|lo) va a pagar|va a pagar)\b/,
+  serious:
+    /\b(no es broma|no (estoy )?bromeando|no bromeo|en serio|ya (pense|he pensado|tengo pensado) como|se donde (vive|trabaja)|tengo lo que (hace falta|necesito)|cuchillo|navaja|pistola|arma|escopeta)\b/,
   abuseAct:
-    /\bme (pega|pegaba|golpea|golpeaba|da (punetazos|patadas|bofetadas)|empuja|empujo|estrangula|encierra|encerraba|viola|violo|toca|tocaba|obliga|prohibe|quita el movil|quita el telefono|tira del pelo)\b|\bno me deja (ver|salir|hablar)\b/,
+    /\bme (pega|pegaba|golpea|golpeaba|da (punetazos|patadas|bofetadas)|empuja|empujo|estrangula|encierra|encerraba|viola|violo|toca|tocaba|obliga|prohibe|quita el movil|quita el telefono|tira del pelo|apreto el cuello|aprieta el cuello|agarro del cuello|agarra del cuello|ahorca)\b|\bno me deja (ver|salir|hablar)\b/,
   harmAct:
     /\b(cortarme|me corto|me corte|cortes|cuchilla|navaja|quemaduras|quemarme|me quemo|me grabe|me golpeo|hacerme dano|me hago dano|autolesion\w*|me rasguno)\b/,
   harmContext:

@@ -19,7 +19,7 @@ export const fr: CueLexicon = {
   burden:
     /\b((un|qu'un) (poids|fardeau) pour|une charge pour|(seraient|serait) (soulages?|mieux) (si je|sans moi)|mieux sans moi|personne (ne )?(remarquerait|verrait|s'en rendrait compte|me regretterait))/,
   hopeless:
-    /\b((n'ai |n'a |je n'ai )?(plus|pas|aucun) d'avenir|aucun avenir|a quoi bon (continuer|vivre|tout ca)|(pas|plus|aucune) d'issue|aucune issue|(ne )?(vois|voit) (plus|pas|aucune) (d'issue|d'avenir|de raison de))/,
+    /\b((n'ai |n'a |je n'ai )?(plus|pas|aucun) d'avenir|aucun avenir|a quoi bon (continuer|vivre|tout ca)|(pas|plus|aucune) d'issue|aucune issue|(ne )?(vois|voit) (plus|pas|aucune) (d'issue|d'avenir|de raison de)|(la|ma) vie n'a (plus )?(aucun |pas de |plus de )?sens|(plus|aucun) de sens a (ma|la) vie|(je )?(ne )?vois (pas|plus) de sortie)/,
   lethalMeans:
     /\b(overdose|medicaments|medocs|cachets|comprimes|pilules|somniferes|antidepresseurs|paracetamol|corde|noeud coulant|pistolet|fusil|lames de rasoir)\b/,
   quantity: /\b(tous|toutes|combien|assez de|toute la boite|la boite entiere|trop de)\b/,
@@ -40,8 +40,12 @@ export const fr: CueLexicon = {
   threatContext:
     /\b(porte|ivre|saoul|couteau|arme|crie|criant|hurle|hurlant|ce soir|cette nuit|maintenant|menace)\b/,
   abuser: new RegExp(`\\b(il|elle|ils|mon ${hisSide}|ma ${herSide})\\b`),
+  harmOthers:
+    /\b((vais|va|veux) (le|la|les) (tuer|buter|planter|poignarder|descendre|crever)|(je )?(lui|leur) (plante|planter|plant) (un|une|quelque|qqch|le|mon)|(il|elle) va (payer|le payer|me le payer)|vais (lui|leur) faire payer)\b/,
+  serious:
+    /\b(je (ne )?(rigole|plaisante|blague) pas|c'est pas une blague|serieux|j'ai (deja )?reflechi (a )?comment|je sais ou (il|elle) (habite|bosse|travaille)|j'ai ce qu'il faut|couteau|arme|fusil|flingue)\b/,
   abuseAct:
-    /(\bme (frappe|frappait|bat|battait|tape|tapait|gifle|giflait|pousse|poussait|cogne|cognait|secoue|etrangle|enferme|viole|touche|touchait|force|forcait|interdit|empeche)\b|\bm'(a|avait) (frappee?|battue?|giflee?|poussee?|etranglee?|enfermee?|violee?|touchee?|forcee?)\b|\bm'(enferme|etrangle|interdit|empeche|oblige)\b|\bcoups de (poing|pied)\b|\b(prend|confisque) mon (telephone|portable|argent)\b)/,
+    /(\bme (frappe|frappait|bat|battait|tape|tapait|gifle|giflait|pousse|poussait|cogne|cognait|secoue|etrangle|enferme|viole|touche|touchait|force|forcait|interdit|empeche)\b|\bm'(a|avait) (frappee?|battue?|giflee?|poussee?|etranglee?|enfermee?|violee?|touchee?|forcee?)\b|\bm'(enferme|etrangle|interdit|empeche|oblige)\b|\bcoups de (poing|pied)\b|\bm'a (serre|sere|pris|prise|attrape|attrapee) (le cou|la gorge|par le cou|par la gorge|a la gorge)\b|\bme serre (le cou|la gorge)\b|\b(prend|confisque) mon (telephone|portable|argent)\b)/,
   harmAct:
     /\b(me coup\w*|coupure\w*|entaill\w*|taillad\w*|scarifi\w*|me brul\w*|brulures|lame|rasoir|automutil\w*|me (faire|fais|fait) (du )?mal)/,
   harmContext:

@@ -19,7 +19,7 @@ export const it: CueLexicon = {
   burden:
     /\b((un|solo un) peso per|(sarebbero|sarebbe) (sollevat[ie]|meglio)|starebbero meglio senza di me|meglio senza di me|nessuno se ne accorgerebbe|nessuno (mi )?(noterebbe|sentirebbe la mia mancanza)|a nessuno importerebbe)/,
   hopeless:
-    /\b(non ho (piu )?(un|nessun) futuro|nessun futuro|a che serve (andare avanti|vivere|continuare)|nessuna via d'uscita|non vedo (piu )?(un|nessun) futuro)\b/,
+    /\b(non ho (piu )?(un|nessun) futuro|nessun futuro|a che serve (andare avanti|vivere|continuare)|nessuna via d'uscita|non vedo (piu )?(un|nessun) futuro|(la )?(mia )?vita non ha (piu )?(alcun |nessun )?senso|non vedo (piu )?(nessuna |una )?via d'uscita)\b/,
   lethalMeans:
     /\b(overdose|pillole|pastiglie|compresse|farmaci|medicine|sonniferi|antidepressivi|paracetamolo|corda|cappio|pistola|lamette)\b/,
   quantity: /\b(tutte|tutti|quante|quanti|abbastanza|intera|intero|troppe)\b/,
@@ -38,8 +38,12 @@ export const it: CueLexicon = {
     /\b(mi (ammazza|uccide|ammazzera|uccidera|accoltella)|vuole (ammazzarmi|uccidermi|accoltellarmi))\b/,
   threatContext: /\b(porta|ubriac[oa]|coltello|arma|grida|urla|stanotte|stasera|adesso|minaccia)\b/,
   abuser: new RegExp(`\\b(lui|lei|(il )?mio ${hisSide}|(la )?mia ${herSide})\\b`),
+  harmOthers:
+    /\b((lo|la|li) (ammazzo|uccido|accoltello|faccio fuori|sparo)|(gli|le) (pianto|infilo) (qualcosa|un|il)|(paga|la paga|me la paga|pagher\w*) per|vado (da lui|da lei) e (lo|la) (ammazzo|sistemo))\b/,
+  serious:
+    /\b(non (sto )?scherz\w*|sul serio|ci ho (gia )?pensato (a )?come|so dove (abita|lavora)|ho quello che serve|coltello|pistola|arma|fucile)\b/,
   abuseAct:
-    /\bmi (picchia|picchiava|colpisce|colpiva|prende a (calci|pugni|schiaffi)|spinge|ha spint[oa]|strangola|chiude in casa|rinchiude|violenta|ha violentat[oa]|tocca|toccava|ha toccat[oa]|vieta|impedisce|toglie il telefono|schiaffeggia|tira i capelli)\b/,
+    /\bmi (picchia|picchiava|colpisce|colpiva|prende a (calci|pugni|schiaffi)|spinge|ha spint[oa]|strangola|chiude in casa|rinchiude|violenta|ha violentat[oa]|tocca|toccava|ha toccat[oa]|vieta|impedisce|toglie il telefono|schiaffeggia|tira i capelli|ha stretto (il collo|la gola)|stringe (il collo|la gola)|ha pres[oa] per (il collo|la gola))\b/,
   harmAct:
     /\b(tagliarmi|mi taglio|mi sono tagliat[oa]|tagli|lametta|rasoio|bruciature|bruciarmi|mi brucio|incis[oa]|mi colpisco|farmi del male|mi faccio del male|autolesion\w*|mi graffio)\b/,
   harmContext:
