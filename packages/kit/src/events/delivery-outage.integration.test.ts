@@ -102,7 +102,10 @@ it('a consumer whose database is cut for 20 s dead-letters nothing and applies e
     while (Date.now() - cutAt < outageMs) {
       const asked = readinessAsked;
       await publish(3);
-      await eventually(() => readinessAsked >= asked + 2, { timeoutMs: 10_000, what: 'two more readiness questions' });
+      await eventually(() => readinessAsked >= asked + 2, {
+        timeoutMs: 10_000,
+        what: 'two more readiness questions',
+      });
       sawPause ||= subscription.metrics.paused;
     }
     expect(await applied()).toBe(12);
