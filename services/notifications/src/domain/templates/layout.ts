@@ -1,4 +1,4 @@
-import { escapeHtml } from '../html.ts';
+import { escapeHtml } from '@innerview/kit/html';
 import { common, greet } from './common.ts';
 import type { LanguageCode, RenderedMail } from './types.ts';
 
