@@ -10,5 +10,11 @@ export {
   parseKeyRing,
 } from './key-ring.ts';
 export { openPayload, sealPayload } from './sealed-payload.ts';
-export { type KeyedService, serviceEventPayloadKeys, serviceMasterKeys } from './service-keys.ts';
+export {
+  type EncryptingService,
+  type KeyedService,
+  serviceEventPayloadKeys,
+  serviceMasterKeys,
+  serviceUserCrypto,
+} from './service-keys.ts';
 export { createUserCrypto, type UserCrypto, type UserCryptoOptions } from './user-crypto.ts';

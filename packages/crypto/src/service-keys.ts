@@ -1,6 +1,9 @@
 import path from 'node:path';
+import type { Queryable } from '@innerview/kit/db';
+import type { DataKeysTable } from './data-keys-table.ts';
 import { loadOrCreateEventPayloadKeys } from './event-payload-key.ts';
 import { type KeyRing, loadOrCreateMasterKey } from './key-ring.ts';
+import { createUserCrypto, type UserCrypto } from './user-crypto.ts';
 
 /** What a service's keys are loaded from: its name and the settings of its configuration. */
 export interface KeyedService {
@@ -41,5 +44,21 @@ export function serviceEventPayloadKeys(service: KeyedService): KeyRing {
     value: config.EVENT_PAYLOAD_KEY,
     previous: config.EVENT_PAYLOAD_KEYS_PREVIOUS,
     dataDir: throwAway(service) ? undefined : config.DATA_DIR,
+  });
+}
+
+/** A running service as its per-user encryption needs it: its keys' settings, database and clock. */
+export interface EncryptingService extends KeyedService {
+  db: Queryable;
+  clock: { now(): Date };
+}
+
+/** The service's per-user encryption: data keys in its `table`, wrapped by its master key ring, on its clock. */
+export function serviceUserCrypto(service: EncryptingService, table: DataKeysTable): UserCrypto {
+  return createUserCrypto({
+    db: service.db,
+    table,
+    masterKeys: serviceMasterKeys(service),
+    now: () => service.clock.now().getTime(),
   });
 }

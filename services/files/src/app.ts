@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createUserCrypto, serviceMasterKeys } from '@innerview/crypto';
+import { serviceUserCrypto } from '@innerview/crypto';
 import { ConfigError, defineService } from '@innerview/kit';
 import { createTextExtractor } from './adapters/extraction/text-extractor.ts';
 import { type ChatSessions, chatSessionsAt } from './adapters/sessions/chat-sessions.ts';
@@ -46,15 +46,9 @@ export interface FilesServiceOptions {
 /** The service's keys (the master key configured with PostgreSQL, config.ts), storage and extractor. */
 export function filesContext(service: FilesServiceContext, options: FilesServiceOptions = {}): FilesContext {
   const config = service.config;
-  const masterKeys = serviceMasterKeys(service);
   return {
     service,
-    crypto: createUserCrypto({
-      db: service.db,
-      table: dataKeys,
-      masterKeys,
-      now: () => service.clock.now().getTime(),
-    }),
+    crypto: serviceUserCrypto(service, dataKeys),
     storage: createStorage(service),
     extractor: createTextExtractor({
       timeoutMs: config.FILES_EXTRACTION_TIMEOUT_MS,

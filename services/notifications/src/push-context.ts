@@ -1,4 +1,4 @@
-import { createUserCrypto, serviceMasterKeys, type UserCrypto } from '@innerview/crypto';
+import { serviceUserCrypto, type UserCrypto } from '@innerview/crypto';
 import type { ServiceContext } from '@innerview/kit';
 import { Counter } from 'prom-client';
 import { loadOrCreateVapidKeys, type VapidKeys } from './adapters/push/vapid.ts';
@@ -25,15 +25,9 @@ export interface PushContext {
 /** The push side of a running service, built once with its context (keys loaded, metrics registered). */
 export function pushContext(service: NotificationsServiceContext): PushContext {
   const { config } = service;
-  const masterKeys = serviceMasterKeys(service);
   return {
     service,
-    crypto: createUserCrypto({
-      db: service.db,
-      table: dataKeys,
-      masterKeys,
-      now: () => service.clock.now().getTime(),
-    }),
+    crypto: serviceUserCrypto(service, dataKeys),
     vapid: loadOrCreateVapidKeys(config),
     localService: null,
     metrics: {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createUserCrypto, serviceEventPayloadKeys, serviceMasterKeys } from '@innerview/crypto';
+import { serviceEventPayloadKeys, serviceUserCrypto } from '@innerview/crypto';
 import { defineService } from '@innerview/kit';
 import { questionnaireConfigSchema } from './config.ts';
 import { dataKeys } from './db/schema.ts';
@@ -31,12 +31,7 @@ export function createQuestionnaireService() {
 function questionnaireContext(service: QuestionnaireServiceContext): QuestionnaireContext {
   return {
     service,
-    crypto: createUserCrypto({
-      db: service.db,
-      table: dataKeys,
-      masterKeys: serviceMasterKeys(service),
-      now: () => service.clock.now().getTime(),
-    }),
+    crypto: serviceUserCrypto(service, dataKeys),
     eventPayloadKeys: serviceEventPayloadKeys(service),
   };
 }

@@ -1,12 +1,10 @@
 import { MessageResponse } from '@innerview/contracts/auth';
 import { defineRoute, type RouteDefinition } from '@innerview/kit';
-import { queueMailRequest } from '../actions/mail-requests.ts';
 import { changePassword, resetPassword } from '../actions/passwords.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
-import { enforceRateLimits } from './rate-limit.ts';
 import { RecoveryParams, ResetPasswordRequest, UpdatePasswordRequest } from './schemas.ts';
-import { requireEmail } from './signup-routes.ts';
+import { queueLimitedMailRequest, requireEmail } from './signup-routes.ts';
 
 export function passwordRoutes(auth: AuthContext): RouteDefinition[] {
   return [
@@ -23,12 +21,11 @@ export function passwordRoutes(auth: AuthContext): RouteDefinition[] {
       },
       handler: async ({ params, req, res }) => {
         const email = requireEmail(params.email, 'path', 'email');
-        await enforceRateLimits(auth, req, res, {
-          perIp: 'recoveryPerIp',
-          perAccount: 'recoveryPerAccount',
+        await queueLimitedMailRequest(auth, req, res, {
+          kind: 'password-recovery',
           email,
+          limits: ['recoveryPerIp', 'recoveryPerAccount'],
         });
-        await queueMailRequest(auth, { kind: 'password-recovery', email });
         return { message: neutralMessages.recoverySent };
       },
     }),

@@ -1,14 +1,31 @@
 import { type AuthMessageKey, emailProblem } from '@innerview/contracts';
 import { MessageResponse, VerifyResponse } from '@innerview/contracts/auth';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
-import { queueMailRequest } from '../actions/mail-requests.ts';
+import type { Request, Response } from 'express';
+import { type MailRequestJob, queueMailRequest } from '../actions/mail-requests.ts';
 import { signUp } from '../actions/signup.ts';
 import { verifyEmail } from '../actions/verification.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { neutralMessages } from '../domain/messages.ts';
+import type { RateLimitName } from '../domain/rate-limits.ts';
 import { fieldError, normaliseEmail } from '../domain/validation.ts';
 import { enforceRateLimits } from './rate-limit.ts';
 import { ResendRequest, SignupRequest, VerifyRequest } from './schemas.ts';
+
+/**
+ * A mail request about an address (recovery, resend): counted against its per-IP and per-account
+ * limits, then queued; the caller answers alike for every address (see queueMailRequest).
+ */
+export async function queueLimitedMailRequest(
+  auth: AuthContext,
+  req: Request,
+  res: Response,
+  request: MailRequestJob & { limits: [perIp: RateLimitName, perAccount: RateLimitName] },
+): Promise<void> {
+  const [perIp, perAccount] = request.limits;
+  await enforceRateLimits(auth, req, res, { perIp, perAccount, email: request.email });
+  await queueMailRequest(auth, { kind: request.kind, email: request.email });
+}
 
 /** 422 with the spec's e-mail message when the address is missing or malformed. */
 export function requireEmail(value: string, loc: 'body' | 'path', field: string): string {
@@ -68,12 +85,11 @@ export function signupRoutes(auth: AuthContext): RouteDefinition[] {
       },
       handler: async ({ body, req, res }) => {
         const email = requireEmail(body.email, 'body', 'email');
-        await enforceRateLimits(auth, req, res, {
-          perIp: 'resendPerIp',
-          perAccount: 'resendPerAccount',
+        await queueLimitedMailRequest(auth, req, res, {
+          kind: 'verification-resend',
           email,
+          limits: ['resendPerIp', 'resendPerAccount'],
         });
-        await queueMailRequest(auth, { kind: 'verification-resend', email });
         return { message: neutralMessages.verificationResent };
       },
     }),

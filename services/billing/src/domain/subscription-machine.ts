@@ -7,7 +7,7 @@ import {
   TRIAL_DAYS,
   TRIAL_REMINDER_DAYS,
 } from './plans.ts';
-import type { SubscriptionState } from './subscription-state.ts';
+import { freshPaidRun, type SubscriptionState } from './subscription-state.ts';
 
 /**
  * The subscription state machine of docs/product.md#subscription-states, as pure functions: each named transition takes a
@@ -98,18 +98,6 @@ function done(transition: TransitionName, state: SubscriptionState): Outcome {
 function refuse(transition: TransitionName, reason: Rejection): Outcome {
   return { ok: false, transition, reason };
 }
-
-/** Fields that belong to an earlier paid run and are cleared when a new one starts. */
-const freshPaidRun = {
-  scheduledPlan: null,
-  cancelRequestedAt: null,
-  cancellationReason: null,
-  endedAt: null,
-  reactivateUntil: null,
-  pastDueSince: null,
-  accessUntil: null,
-  expiredReason: null,
-} satisfies Partial<SubscriptionState>;
 
 export function activateTrial(state: SubscriptionState, input: { now: Date; quota: number }): Outcome {
   const name = 'activateTrial';

@@ -39,6 +39,18 @@ export interface SubscriptionState {
   expiredReason: ExpiredReason | null;
 }
 
+/** Fields that belong to an earlier paid run: cleared when a new one starts, empty before the first. */
+export const freshPaidRun = {
+  scheduledPlan: null,
+  cancelRequestedAt: null,
+  cancellationReason: null,
+  endedAt: null,
+  reactivateUntil: null,
+  pastDueSince: null,
+  accessUntil: null,
+  expiredReason: null,
+} satisfies Partial<SubscriptionState>;
+
 /** A person who registered and has not chosen anything yet. */
 export function initialState(trialTokenQuota: number): SubscriptionState {
   return {
@@ -52,14 +64,7 @@ export function initialState(trialTokenQuota: number): SubscriptionState {
     billingAnchor: null,
     currentPeriodStart: null,
     currentPeriodEnd: null,
-    scheduledPlan: null,
-    cancelRequestedAt: null,
-    cancellationReason: null,
-    endedAt: null,
-    reactivateUntil: null,
-    pastDueSince: null,
-    accessUntil: null,
-    expiredReason: null,
+    ...freshPaidRun,
   };
 }
 

@@ -30,27 +30,21 @@ const instant = z.string().max(64);
 const rhythm = z.enum(['daily', 'weekly']);
 const goalTitle = z.string().min(1).max(200);
 
+/** The mails that carry a one-time token: the link's validity runs from the event to the expiry. */
+const singleUseLinkRequest = {
+  template: z.enum(['verification', 'verification-resend', 'password-reset']),
+  language,
+  firstName,
+  requestedAt: instant,
+  expiresAt: instant,
+};
+
 /**
  * What to send, without the address: the template and the facts it needs. It travels as job data
  * (Redis in distributed mode), so it is validated again when the job runs.
  */
 export const mailRequestSchema = z.discriminatedUnion('template', [
-  z.object({
-    template: z.enum(['verification', 'verification-resend']),
-    language,
-    firstName,
-    token,
-    requestedAt: instant,
-    expiresAt: instant,
-  }),
-  z.object({
-    template: z.literal('password-reset'),
-    language,
-    firstName,
-    token,
-    requestedAt: instant,
-    expiresAt: instant,
-  }),
+  z.object({ ...singleUseLinkRequest, token }),
   z.object({ template: z.literal('goal-checkin'), language, firstName, rhythm, title: goalTitle }),
   z.object({ template: z.literal('weekly-reflection'), language, firstName, summary: WeeklySummary }),
   ...requestsWithoutToken(),
@@ -89,22 +83,7 @@ export type MailRequest = z.input<typeof mailRequestSchema>;
  */
 const sealedToken = z.string().min(1).max(4096);
 export const queuedMailRequestSchema = z.discriminatedUnion('template', [
-  z.object({
-    template: z.enum(['verification', 'verification-resend']),
-    language,
-    firstName,
-    sealedToken,
-    requestedAt: instant,
-    expiresAt: instant,
-  }),
-  z.object({
-    template: z.literal('password-reset'),
-    language,
-    firstName,
-    sealedToken,
-    requestedAt: instant,
-    expiresAt: instant,
-  }),
+  z.object({ ...singleUseLinkRequest, sealedToken }),
   // The goal's title stays sealed as chat sealed it (EVENT_PAYLOAD_KEY) until the mail is composed.
   z.object({
     template: z.literal('goal-checkin'),
@@ -157,25 +136,27 @@ export interface MailSettings {
   supportEmail: string;
 }
 
+/** Each single-use-link mail: its template and where its token leads. */
+const singleUseLinkMails = {
+  verification: { render: renderVerification, link: verificationLink },
+  'verification-resend': { render: renderVerificationResend, link: verificationLink },
+  'password-reset': { render: renderPasswordReset, link: passwordResetLink },
+} as const;
+
 /** Renders the mail a request stands for, in its language (English for anything unknown). */
 export function composeMail(request: MailRequest, settings: MailSettings): RenderedMail {
   const lang = mailLanguage(request.language);
   switch (request.template) {
     case 'verification':
-    case 'verification-resend': {
-      const render = request.template === 'verification' ? renderVerification : renderVerificationResend;
+    case 'verification-resend':
+    case 'password-reset': {
+      const { render, link } = singleUseLinkMails[request.template];
       return render(lang, {
         firstName: request.firstName,
-        link: verificationLink(settings.appUrl, request.token),
+        link: link(settings.appUrl, request.token),
         validFor: formatValidity(lang, request.requestedAt, request.expiresAt),
       });
     }
-    case 'password-reset':
-      return renderPasswordReset(lang, {
-        firstName: request.firstName,
-        link: passwordResetLink(settings.appUrl, request.token),
-        validFor: formatValidity(lang, request.requestedAt, request.expiresAt),
-      });
     case 'password-changed':
       return renderPasswordChanged(lang, {
         firstName: request.firstName,

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '@innerview/kit/html';
 
 export interface MailboxEntry {
   id: string;

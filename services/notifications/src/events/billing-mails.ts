@@ -8,12 +8,12 @@ export type BillingMailDeps = MailDeps;
 
 /** The effects of the billing events that lead to a mail; each runs inside the inbox transaction. */
 export function billingMailHandlers(deps: BillingMailDeps) {
+  // Every billing event names the person it concerns and their address.
   const send = (
-    event: EventEnvelope,
-    data: { userId: string; email: string },
+    event: EventEnvelope & { data: { userId: string; email: string } },
     request: QueuedMailRequest,
     tx: Queryable,
-  ) => queueMail(tx, deps, { eventId: event.id, userId: data.userId, to: data.email, request });
+  ) => queueMail(tx, deps, { eventId: event.id, userId: event.data.userId, to: event.data.email, request });
   return {
     /**
      * 2 days before the trial ends: a reminder (docs/product.md#reminders), by push on the person's
@@ -35,14 +35,13 @@ export function billingMailHandlers(deps: BillingMailDeps) {
 
     async trialExpired(event: EventEnvelope<'billing.trial.expired'>, tx: Queryable) {
       const { firstName, language, trialEnd } = event.data;
-      await send(event, event.data, { template: 'trial-ended', language, firstName, trialEnd }, tx);
+      await send(event, { template: 'trial-ended', language, firstName, trialEnd }, tx);
     },
 
     async paymentSucceeded(event: EventEnvelope<'billing.payment.succeeded'>, tx: Queryable) {
       const { firstName, language, plan, amountMinor, currency, nextBillingDate } = event.data;
       await send(
         event,
-        event.data,
         { template: 'payment-succeeded', language, firstName, plan, amountMinor, currency, nextBillingDate },
         tx,
       );
@@ -52,7 +51,6 @@ export function billingMailHandlers(deps: BillingMailDeps) {
       const { firstName, language, plan, amountMinor, currency, accessUntil } = event.data;
       await send(
         event,
-        event.data,
         { template: 'payment-failed', language, firstName, plan, amountMinor, currency, accessUntil },
         tx,
       );
@@ -62,7 +60,6 @@ export function billingMailHandlers(deps: BillingMailDeps) {
       const { firstName, language, fromPlan, toPlan, effectiveDate, amountMinor, currency } = event.data;
       await send(
         event,
-        event.data,
         {
           template: 'plan-changed',
           language,
@@ -81,7 +78,6 @@ export function billingMailHandlers(deps: BillingMailDeps) {
       const { firstName, language, plan, accessUntil, reactivateBy } = event.data;
       await send(
         event,
-        event.data,
         { template: 'cancellation-confirmed', language, firstName, plan, accessUntil, reactivateBy },
         tx,
       );
@@ -89,12 +85,7 @@ export function billingMailHandlers(deps: BillingMailDeps) {
 
     async subscriptionReactivated(event: EventEnvelope<'billing.subscription.reactivated'>, tx: Queryable) {
       const { firstName, language, plan, nextBillingDate } = event.data;
-      await send(
-        event,
-        event.data,
-        { template: 'reactivated', language, firstName, plan, nextBillingDate },
-        tx,
-      );
+      await send(event, { template: 'reactivated', language, firstName, plan, nextBillingDate }, tx);
     },
   };
 }

@@ -1,17 +1,7 @@
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
-import { readMailById, readMailbox } from '../adapters/mail/mailbox.ts';
+import { readMailById, readMailbox, storedMailSchema } from '../adapters/mail/mailbox.ts';
 import { devPageHeaders, renderMailboxPage, storedMailHeaders } from '../domain/mailbox-page.ts';
-
-const storedMail = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  links: z.array(z.string()),
-  sentAt: z.string(),
-});
 
 const mailboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -31,7 +21,7 @@ export function devMailboxRoutes(mailDir: string): RouteDefinition[] {
       tags: ['dev'],
       auth: 'none',
       query: mailboxQuery,
-      responses: { 200: { description: 'The mails', schema: z.array(storedMail) } },
+      responses: { 200: { description: 'The mails', schema: z.array(storedMailSchema) } },
       handler: async ({ query, res }) => {
         res.setHeader('Cache-Control', 'no-store');
         return readMailbox(mailDir, query);

@@ -1,4 +1,5 @@
 import type { LanguageCode, QuestionKey } from '@innerview/contracts';
+import { reflectionThemes } from '@innerview/contracts/goals';
 import { de } from './languages/de.ts';
 import { en } from './languages/en.ts';
 import { es } from './languages/es.ts';
@@ -22,16 +23,11 @@ export const feelings = [
 export type Feeling = (typeof feelings)[number];
 export const pleasantFeelings: ReadonlySet<Feeling> = new Set(['joy', 'pride', 'relief']);
 
-/** What a conversation is about, recognised by words; each has its own small suggestions. */
-export const topics = [
-  'work',
-  'relationship',
-  'studies',
-  'health',
-  'confidence',
-  'organisation',
-  'social',
-] as const;
+/**
+ * What a conversation is about, recognised by words; each has its own small suggestions. They are
+ * also the weekly reflection's themes (`actions/reflections.ts`), hence one list in the contracts.
+ */
+export const topics = reflectionThemes;
 export type Topic = (typeof topics)[number];
 
 export interface TopicPhrases {

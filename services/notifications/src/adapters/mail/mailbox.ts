@@ -3,7 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { StoredMail } from './mail-transport.ts';
 
-const storedMailSchema = z.object({
+/** A mail as the file transport stores it (also the dev mailbox's response body). */
+export const storedMailSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),

@@ -1,14 +1,6 @@
 import { formatMoney } from '@innerview/contracts/glossary';
+import { swissLocales } from '../format.ts';
 import type { LanguageCode } from './types.ts';
-
-/** Swiss regional formats, as in `../format.ts`. */
-const locales: Record<LanguageCode, string> = {
-  en: 'en-CH',
-  fr: 'fr-CH',
-  de: 'de-CH',
-  it: 'it-CH',
-  es: 'es',
-};
 
 /**
  * A calendar day for the billing mails ("2 March 2026", "2. März 2026"). Accepts `YYYY-MM-DD`
@@ -18,7 +10,7 @@ export function formatDay(language: LanguageCode, value: string): string | null 
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const time = Date.parse(dateOnly ? `${value}T12:00:00Z` : value);
   if (!Number.isFinite(time)) return null;
-  return new Intl.DateTimeFormat(locales[language], {
+  return new Intl.DateTimeFormat(swissLocales[language], {
     dateStyle: 'long',
     timeZone: dateOnly ? 'UTC' : 'Europe/Zurich',
   }).format(time);
@@ -32,7 +24,7 @@ export function formatAmount(_language: LanguageCode, amountMinor: number, curre
 
 /** Token counts with the language's grouping ("200 000", "200’000"). */
 export function formatCount(language: LanguageCode, value: number): string {
-  return new Intl.NumberFormat(locales[language]).format(value);
+  return new Intl.NumberFormat(swissLocales[language]).format(value);
 }
 
 export type PaidPlanName = 'monthly' | 'yearly';

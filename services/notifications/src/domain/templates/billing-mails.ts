@@ -9,17 +9,6 @@ import { renderTrialEnded } from './trial-ended.ts';
 import { renderTrialEnding } from './trial-ending.ts';
 import type { LanguageCode, RenderedMail } from './types.ts';
 
-/** The billing mails (subscriptions issue), each sent on one billing event. */
-export const billingMailTemplateNames = [
-  'trial-ending',
-  'trial-ended',
-  'payment-succeeded',
-  'payment-failed',
-  'plan-changed',
-  'cancellation-confirmed',
-  'reactivated',
-] as const;
-
 const firstName = z.string().max(1000);
 const day = z.string().max(64);
 const plan = z.enum(['monthly', 'yearly']);

@@ -1,7 +1,6 @@
 import { type PaidPlanName, planNames } from './billing-format.ts';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** A cancellation was received: access to the end of the cycle, no refund, 90 days to reactivate. */
 export interface CancellationConfirmedParams {
@@ -88,19 +87,14 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderCancellationConfirmed(
-  language: LanguageCode,
-  params: CancellationConfirmedParams,
-): RenderedMail {
-  const s = strings[language];
-  const plan = planNames[language][params.plan];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [params.accessUntil ? s.until(plan, params.accessUntil) : s.untilEnd(plan), s.noRefund],
-    action: { label: s.action, url: params.reactivateLink },
-    outro: [params.reactivateBy ? s.reactivate(params.reactivateBy) : s.reactivateSoon],
-  });
-}
+export const renderCancellationConfirmed = buttonMail(
+  strings,
+  (s, params: CancellationConfirmedParams, language) => {
+    const plan = planNames[language][params.plan];
+    return {
+      intro: [params.accessUntil ? s.until(plan, params.accessUntil) : s.untilEnd(plan), s.noRefund],
+      url: params.reactivateLink,
+      outro: [params.reactivateBy ? s.reactivate(params.reactivateBy) : s.reactivateSoon],
+    };
+  },
+);

@@ -1,6 +1,5 @@
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /**
  * A goal's check-in (docs/product.md#goals): the person set a goal with a daily or weekly rhythm,
@@ -96,15 +95,8 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderGoalCheckin(language: LanguageCode, params: GoalCheckinParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [s.asked[params.rhythm](quote[language](params.title)), s.invite],
-    action: { label: s.action, url: params.chatLink },
-    outro: [s.settings],
-  });
-}
+export const renderGoalCheckin = buttonMail(strings, (s, params: GoalCheckinParams, language) => ({
+  intro: [s.asked[params.rhythm](quote[language](params.title)), s.invite],
+  url: params.chatLink,
+  outro: [s.settings],
+}));

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../html.ts';
-import { common } from './common.ts';
+import { escapeHtml } from '@innerview/kit/html';
+import { common, greet } from './common.ts';
 import type { LanguageCode, RenderedMail } from './types.ts';
 
 /** What one mail says, as plain strings: the layout escapes every one of them for HTML. */
@@ -28,6 +28,43 @@ export function renderMail(content: MailContent): RenderedMail {
     text: renderText(content),
     html: renderHtml(content),
     links: content.action ? [content.action.url] : [],
+  };
+}
+
+/** Subject, preview line and button label: the strings every mail with one button has. */
+export interface ButtonMailStrings {
+  subject: string;
+  preview: string;
+  action: string;
+}
+
+/** What a mail with one button says besides its subject, preview and button label. */
+export interface ButtonMailBody {
+  intro: string[];
+  url: string;
+  outro?: string[];
+}
+
+/**
+ * The renderer of a mail that greets the person by first name and leads to one button (the
+ * account and billing mails): its wording in every language, and what it says given its facts.
+ */
+export function buttonMail<Strings extends ButtonMailStrings, Params extends { firstName: string }>(
+  strings: Record<LanguageCode, Strings>,
+  body: (s: Strings, params: Params, language: LanguageCode) => ButtonMailBody,
+): (language: LanguageCode, params: Params) => RenderedMail {
+  return (language, params) => {
+    const s = strings[language];
+    const { intro, url, outro = [] } = body(s, params, language);
+    return renderMail({
+      language,
+      subject: s.subject,
+      preview: s.preview,
+      greeting: greet(language, params.firstName),
+      intro,
+      action: { label: s.action, url },
+      outro,
+    });
   };
 }
 

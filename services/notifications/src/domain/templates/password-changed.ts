@@ -1,6 +1,5 @@
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** The security notice after a password change or reset. */
 export interface PasswordChangedParams {
@@ -74,19 +73,11 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderPasswordChanged(language: LanguageCode, params: PasswordChangedParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [
-      params.changedAt ? s.changedAt(params.changedAt) : s.changed,
-      s.wasYou,
-      s.notYou(params.supportEmail),
-    ],
-    action: { label: s.action, url: params.resetRequestLink },
-    outro: [],
-  });
-}
+export const renderPasswordChanged = buttonMail(strings, (s, params: PasswordChangedParams) => ({
+  intro: [
+    params.changedAt ? s.changedAt(params.changedAt) : s.changed,
+    s.wasYou,
+    s.notYou(params.supportEmail),
+  ],
+  url: params.resetRequestLink,
+}));

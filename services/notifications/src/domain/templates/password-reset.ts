@@ -1,25 +1,7 @@
-import { common, greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { type SingleUseLinkStrings, singleUseLinkMail } from './single-use-link.ts';
+import type { LanguageCode } from './types.ts';
 
-/** The reset link after `POST /password-recovery/{email}`. */
-export interface PasswordResetParams {
-  firstName: string;
-  /** `<APP_URL>/reset-password?token=…` */
-  link: string;
-  /** "1 hour", in the mail's language; null leaves the sentence out. */
-  validFor: string | null;
-}
-
-interface Strings {
-  subject: string;
-  preview: string;
-  intro: string;
-  action: string;
-  notYou: string;
-}
-
-const strings: Record<LanguageCode, Strings> = {
+const strings: Record<LanguageCode, SingleUseLinkStrings> = {
   en: {
     subject: 'Reset your Innerview password',
     preview: 'Choose a new password for your account.',
@@ -65,15 +47,5 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderPasswordReset(language: LanguageCode, params: PasswordResetParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [s.intro],
-    action: { label: s.action, url: params.link },
-    outro: [...(params.validFor ? [common[language].validity(params.validFor)] : []), s.notYou],
-  });
-}
+/** The reset link after `POST /password-recovery/{email}` (`<APP_URL>/reset-password?token=…`, valid "1 hour"). */
+export const renderPasswordReset = singleUseLinkMail(strings);

@@ -1,7 +1,6 @@
 import { type PaidPlanName, planNames } from './billing-format.ts';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** A renewal payment failed: limited access until a date, a new payment method is needed. */
 export interface PaymentFailedParams {
@@ -74,19 +73,11 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderPaymentFailed(language: LanguageCode, params: PaymentFailedParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [
-      s.failed(params.amount, planNames[language][params.plan]),
-      params.accessUntil ? s.until(params.accessUntil) : s.soon,
-      s.update,
-    ],
-    action: { label: s.action, url: params.paymentLink },
-    outro: [],
-  });
-}
+export const renderPaymentFailed = buttonMail(strings, (s, params: PaymentFailedParams, language) => ({
+  intro: [
+    s.failed(params.amount, planNames[language][params.plan]),
+    params.accessUntil ? s.until(params.accessUntil) : s.soon,
+    s.update,
+  ],
+  url: params.paymentLink,
+}));

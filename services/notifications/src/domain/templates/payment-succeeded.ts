@@ -1,7 +1,6 @@
 import { type PaidPlanName, planNames } from './billing-format.ts';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** The receipt after a payment (first payment and every renewal). */
 export interface PaymentSucceededParams {
@@ -70,18 +69,11 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderPaymentSucceeded(language: LanguageCode, params: PaymentSucceededParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [
-      s.received(params.amount, planNames[language][params.plan]),
-      ...(params.nextBillingDate ? [s.next(params.nextBillingDate)] : []),
-    ],
-    action: { label: s.action, url: params.appLink },
-    outro: [s.thanks],
-  });
-}
+export const renderPaymentSucceeded = buttonMail(strings, (s, params: PaymentSucceededParams, language) => ({
+  intro: [
+    s.received(params.amount, planNames[language][params.plan]),
+    ...(params.nextBillingDate ? [s.next(params.nextBillingDate)] : []),
+  ],
+  url: params.appLink,
+  outro: [s.thanks],
+}));

@@ -1,7 +1,6 @@
 import { type PaidPlanName, planNames } from './billing-format.ts';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** A plan change was scheduled for the next billing cycle. */
 export interface PlanChangedParams {
@@ -76,14 +75,9 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderPlanChanged(language: LanguageCode, params: PlanChangedParams): RenderedMail {
-  const s = strings[language];
+export const renderPlanChanged = buttonMail(strings, (s, params: PlanChangedParams, language) => {
   const names = planNames[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
+  return {
     intro: [
       params.effectiveDate
         ? s.stays(names[params.fromPlan], params.effectiveDate)
@@ -91,7 +85,6 @@ export function renderPlanChanged(language: LanguageCode, params: PlanChangedPar
       s.afterwards(names[params.toPlan], params.amount),
       s.noCharge,
     ],
-    action: { label: s.action, url: params.subscriptionLink },
-    outro: [],
-  });
-}
+    url: params.subscriptionLink,
+  };
+});

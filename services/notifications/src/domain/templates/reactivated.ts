@@ -1,7 +1,6 @@
 import { type PaidPlanName, planNames } from './billing-format.ts';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** A cancelled subscription runs again. */
 export interface ReactivatedParams {
@@ -64,18 +63,11 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderReactivated(language: LanguageCode, params: ReactivatedParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [
-      s.active(planNames[language][params.plan]),
-      ...(params.nextBillingDate ? [s.next(params.nextBillingDate)] : []),
-    ],
-    action: { label: s.action, url: params.appLink },
-    outro: [s.kept],
-  });
-}
+export const renderReactivated = buttonMail(strings, (s, params: ReactivatedParams, language) => ({
+  intro: [
+    s.active(planNames[language][params.plan]),
+    ...(params.nextBillingDate ? [s.next(params.nextBillingDate)] : []),
+  ],
+  url: params.appLink,
+  outro: [s.kept],
+}));

@@ -1,6 +1,5 @@
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** The free trial ended without a plan: the account is paused until an upgrade. */
 export interface TrialEndedParams {
@@ -67,15 +66,7 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderTrialEnded(language: LanguageCode, params: TrialEndedParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [params.trialEnd ? s.endedOn(params.trialEnd) : s.ended, s.paused],
-    action: { label: s.action, url: params.pricingLink },
-    outro: [],
-  });
-}
+export const renderTrialEnded = buttonMail(strings, (s, params: TrialEndedParams) => ({
+  intro: [params.trialEnd ? s.endedOn(params.trialEnd) : s.ended, s.paused],
+  url: params.pricingLink,
+}));

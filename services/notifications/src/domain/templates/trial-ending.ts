@@ -1,7 +1,6 @@
 import { formatCount } from './billing-format.ts';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /** The reminder 2 days before the free trial ends. */
 export interface TrialEndingParams {
@@ -76,19 +75,11 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderTrialEnding(language: LanguageCode, params: TrialEndingParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [
-      params.trialEnd ? s.endsOn(params.trialEnd) : s.endsSoon,
-      s.tokens(formatCount(language, Math.max(0, params.tokensRemaining))),
-      s.choose,
-    ],
-    action: { label: s.action, url: params.pricingLink },
-    outro: [],
-  });
-}
+export const renderTrialEnding = buttonMail(strings, (s, params: TrialEndingParams, language) => ({
+  intro: [
+    params.trialEnd ? s.endsOn(params.trialEnd) : s.endsSoon,
+    s.tokens(formatCount(language, Math.max(0, params.tokensRemaining))),
+    s.choose,
+  ],
+  url: params.pricingLink,
+}));

@@ -2,14 +2,8 @@ import type { LanguageCode } from '@innerview/contracts';
 
 export type { LanguageCode };
 
-export const mailTemplateNames = [
-  'verification',
-  'verification-resend',
-  'password-reset',
-  'password-changed',
-  // The erasure confirmation, 90 days after account deletion (ADR 17).
-  'account-erased',
-  // The billing mails (`billing-mails.ts`).
+/** The billing mails (`billing-mails.ts`, subscriptions issue), each sent on one billing event. */
+export const billingMailTemplateNames = [
   'trial-ending',
   'trial-ended',
   'payment-succeeded',
@@ -17,6 +11,16 @@ export const mailTemplateNames = [
   'plan-changed',
   'cancellation-confirmed',
   'reactivated',
+] as const;
+
+export const mailTemplateNames = [
+  'verification',
+  'verification-resend',
+  'password-reset',
+  'password-changed',
+  // The erasure confirmation, 90 days after account deletion (ADR 17).
+  'account-erased',
+  ...billingMailTemplateNames,
   // A goal's check-in (docs/product.md#goals).
   'goal-checkin',
   // The weekly reflection, opt-in (docs/product.md#goals).

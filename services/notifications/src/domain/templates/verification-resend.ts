@@ -1,25 +1,7 @@
-import { common, greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { type SingleUseLinkStrings, singleUseLinkMail } from './single-use-link.ts';
+import type { LanguageCode } from './types.ts';
 
-/** A new confirmation link the person asked for (every verification mail after the first). */
-export interface VerificationResendParams {
-  firstName: string;
-  /** `<APP_URL>/auth/verification-success?token=…` */
-  link: string;
-  /** "24 hours", in the mail's language; null leaves the sentence out. */
-  validFor: string | null;
-}
-
-interface Strings {
-  subject: string;
-  preview: string;
-  intro: string;
-  action: string;
-  notYou: string;
-}
-
-const strings: Record<LanguageCode, Strings> = {
+const strings: Record<LanguageCode, SingleUseLinkStrings> = {
   en: {
     subject: 'Your new Innerview confirmation link',
     preview: 'Confirm your email address with this new link.',
@@ -57,18 +39,5 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderVerificationResend(
-  language: LanguageCode,
-  params: VerificationResendParams,
-): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [s.intro],
-    action: { label: s.action, url: params.link },
-    outro: [...(params.validFor ? [common[language].validity(params.validFor)] : []), s.notYou],
-  });
-}
+/** A new confirmation link the person asked for (every verification mail after the first). */
+export const renderVerificationResend = singleUseLinkMail(strings);

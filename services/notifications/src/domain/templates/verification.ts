@@ -1,25 +1,7 @@
-import { common, greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { type SingleUseLinkStrings, singleUseLinkMail } from './single-use-link.ts';
+import type { LanguageCode } from './types.ts';
 
-/** The first mail after sign-up: welcome, and confirm the address. */
-export interface VerificationParams {
-  firstName: string;
-  /** `<APP_URL>/auth/verification-success?token=…` */
-  link: string;
-  /** "24 hours", in the mail's language; null leaves the sentence out. */
-  validFor: string | null;
-}
-
-interface Strings {
-  subject: string;
-  preview: string;
-  intro: string;
-  action: string;
-  notYou: string;
-}
-
-const strings: Record<LanguageCode, Strings> = {
+const strings: Record<LanguageCode, SingleUseLinkStrings> = {
   en: {
     subject: 'Welcome to Innerview – please confirm your email address',
     preview: 'One click and your account is ready.',
@@ -62,15 +44,5 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderVerification(language: LanguageCode, params: VerificationParams): RenderedMail {
-  const s = strings[language];
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
-    intro: [s.intro],
-    action: { label: s.action, url: params.link },
-    outro: [...(params.validFor ? [common[language].validity(params.validFor)] : []), s.notYou],
-  });
-}
+/** The first mail after sign-up: welcome, and confirm the address (`<APP_URL>/auth/verification-success?token=…`). */
+export const renderVerification = singleUseLinkMail(strings);

@@ -1,7 +1,6 @@
 import type { WeeklySummary } from '@innerview/contracts/goals';
-import { greet } from './common.ts';
-import { renderMail } from './layout.ts';
-import type { LanguageCode, RenderedMail } from './types.ts';
+import { buttonMail } from './layout.ts';
+import type { LanguageCode } from './types.ts';
 
 /**
  * The weekly reflection (opt-in, docs/product.md#goals): how many conversations, the themes by
@@ -166,8 +165,7 @@ const strings: Record<LanguageCode, Strings> = {
   },
 };
 
-export function renderWeeklyReflection(language: LanguageCode, params: WeeklyReflectionParams): RenderedMail {
-  const s = strings[language];
+export const renderWeeklyReflection = buttonMail(strings, (s, params: WeeklyReflectionParams) => {
   const { summary } = params;
   const lines = [summary.conversations > 0 ? s.conversations(summary.conversations) : s.quiet];
   if (summary.themes.length > 0)
@@ -175,13 +173,9 @@ export function renderWeeklyReflection(language: LanguageCode, params: WeeklyRef
   if (summary.goals.length > 0)
     lines.push(s.goalsIntro, ...summary.goals.map((g) => s.goal(g.title, s.status[g.status], g.notes)));
   else lines.push(s.noGoals);
-  return renderMail({
-    language,
-    subject: s.subject,
-    preview: s.preview,
-    greeting: greet(language, params.firstName),
+  return {
     intro: lines,
-    action: { label: s.action, url: params.chatLink },
+    url: params.chatLink,
     outro: [s.settings],
-  });
-}
+  };
+});

@@ -1,16 +1,7 @@
 import type { LanguageCode } from '@innerview/contracts';
+import { escapeHtml } from '@innerview/kit/html';
 import { formatMoney } from '../../../domain/prices.ts';
 import type { CardProblem } from '../../../domain/test-cards.ts';
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 interface Strings {
   title: string;
