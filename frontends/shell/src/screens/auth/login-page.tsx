@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   LinkButton,
-  PasswordField,
   TextField,
   TOAST_LOCK_MS,
   TOAST_WARNING_MS,
@@ -18,6 +17,7 @@ import { useSignInMutation } from './auth-api.ts';
 import { apiErrorText, asApiError, type LoginFailure, loginFailure, problemText } from './auth-errors.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import { finishSignIn } from './finish-sign-in.ts';
+import { AuthPasswordField } from './password-fields.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
 import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 
@@ -233,13 +233,11 @@ export function LoginPage({ level = 1 }: { level?: 1 | 2 } = {}) {
           }}
           error={errors.email}
         />
-        <PasswordField
+        <AuthPasswordField
           ref={passwordInput}
           label={t('auth.fields.password')}
           name="password"
           autoComplete="current-password"
-          showLabel={t('auth.fields.showPassword')}
-          hideLabel={t('auth.fields.hidePassword')}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
