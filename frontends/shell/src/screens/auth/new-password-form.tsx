@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewPasswordRequest } from './auth-api.ts';
 import { fieldProblems, problemText } from './auth-errors.ts';
-import { AuthPasswordField, NewPasswordFields } from './password-fields.tsx';
+import { AuthPasswordField, NewPasswordFields } from './auth-fields.tsx';
 import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_new_password'] as const;

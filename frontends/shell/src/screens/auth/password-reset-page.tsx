@@ -1,11 +1,12 @@
 import { emailProblem } from '@innerview/contracts/auth';
-import { Alert, Button, TextField, useToast } from '@innerview/ui';
+import { Alert, Button, useToast } from '@innerview/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { useRequestPasswordResetMutation } from './auth-api.ts';
 import { apiErrorText, asApiError } from './auth-errors.ts';
+import { EmailField } from './auth-fields.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 
 /**
@@ -68,15 +69,8 @@ export function PasswordResetPage() {
       description={t('auth.passwordReset.intro')}
     >
       <form className="iv-auth__form" noValidate onSubmit={onSubmit}>
-        <TextField
+        <EmailField
           ref={input}
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={error}

@@ -1,7 +1,8 @@
 import { emailProblem } from '@innerview/contracts/auth';
-import { Button, TextField } from '@innerview/ui';
+import { Button } from '@innerview/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from './auth-fields.tsx';
 import { useResendVerification } from './resend-verification.tsx';
 
 /** Resend for an address the user types (a verification link opened in another browser). */
@@ -24,18 +25,7 @@ export function ResendVerificationForm({ label }: { label: string }) {
   };
   return (
     <form className="iv-auth__form" noValidate onSubmit={onSubmit}>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={error}
-      />
+      <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={error} />
       <Button type="submit" variant="secondary" loading={isLoading}>
         {label}
       </Button>

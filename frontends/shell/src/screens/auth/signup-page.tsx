@@ -6,8 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { useSignUpMutation } from './auth-api.ts';
 import { apiErrorText, asApiError, fieldProblems, problemText } from './auth-errors.ts';
+import { EmailField, NewPasswordFields } from './auth-fields.tsx';
 import { AuthScreen } from './auth-screen.tsx';
-import { NewPasswordFields } from './password-fields.tsx';
 import { rememberPendingVerification } from './pending-verification.ts';
 import { localToday } from './today.ts';
 import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
@@ -146,14 +146,7 @@ export function SignupPage() {
             error={errors.last_name}
           />
         </div>
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           value={values.email}
           onChange={(event) => set('email')(event.target.value)}
           error={errors.email}

@@ -1,5 +1,24 @@
-import { PasswordField, type PasswordFieldProps } from '@innerview/ui';
+import { PasswordField, type PasswordFieldProps, TextField, type TextFieldProps } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+
+/** The e-mail address input of the accounts screens (sign-in passes `autoComplete="username"`). */
+export function EmailField(
+  props: Omit<Extract<TextFieldProps, { multiline?: false }>, 'label' | 'type' | 'name'>,
+) {
+  const { t } = useTranslation('shell');
+  return (
+    <TextField
+      label={t('auth.fields.email')}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
 
 /** A password input of the accounts screens: its show/hide toggle is named in the shell's texts. */
 export function AuthPasswordField(props: Omit<PasswordFieldProps, 'showLabel' | 'hideLabel'>) {
