@@ -1,21 +1,15 @@
-import { Alert, Button } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+import { RetryFailure } from './retry-failure.tsx';
 
 export function SomethingWentWrong({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('shell');
   return (
-    <div className="iv-shell-panel" data-testid="something-went-wrong">
-      <Alert
-        variant="error"
-        title={t('errors.somethingWentWrong')}
-        actions={
-          <Button variant="primary" onClick={onRetry}>
-            {t('errors.tryAgain')}
-          </Button>
-        }
-      >
-        {t('errors.anErrorOccurred')}
-      </Alert>
-    </div>
+    <RetryFailure
+      data-testid="something-went-wrong"
+      title={t('errors.somethingWentWrong')}
+      body={t('errors.anErrorOccurred')}
+      retryLabel={t('errors.tryAgain')}
+      onRetry={onRetry}
+    />
   );
 }

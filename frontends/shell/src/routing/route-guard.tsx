@@ -6,9 +6,10 @@ import {
   useGetOnboardingStatusQuery,
   useGetSubscriptionStatusQuery,
 } from '@innerview/api-client';
-import { Alert, Button, LoadingScreen } from '@innerview/ui';
+import { LoadingScreen } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { RetryFailure } from '../errors/retry-failure.tsx';
 import { type GuardDecision, type GuardState, publicRouteGuard } from './guards.ts';
 import { takePostLoginTarget } from './post-login-target.ts';
 
@@ -67,19 +68,12 @@ export function RouteGuard({
   }
   if (failed) {
     return (
-      <div className="iv-shell-panel">
-        <Alert
-          variant="error"
-          title={t('session.loadFailedTitle')}
-          actions={
-            <Button variant="primary" onClick={retry}>
-              {t('remote.retry')}
-            </Button>
-          }
-        >
-          {t('session.loadFailedBody')}
-        </Alert>
-      </div>
+      <RetryFailure
+        title={t('session.loadFailedTitle')}
+        body={t('session.loadFailedBody')}
+        retryLabel={t('remote.retry')}
+        onRetry={retry}
+      />
     );
   }
   return <LoadingScreen label={t('session.checking')} />;

@@ -1,5 +1,6 @@
-import { Alert, Button, Spinner } from '@innerview/ui';
+import { Spinner } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+import { RetryFailure } from '../../errors/retry-failure.tsx';
 
 /** While the questionnaire's texts or answers load: a labelled spinner, announced politely. */
 export function OnboardingLoading() {
@@ -15,18 +16,12 @@ export function OnboardingLoading() {
 export function ContentLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('onboarding');
   return (
-    <div className="iv-onb-card">
-      <Alert
-        variant="error"
-        title={t('contentFailed.title')}
-        actions={
-          <Button variant="primary" onClick={onRetry}>
-            {t('contentFailed.retry')}
-          </Button>
-        }
-      >
-        {t('contentFailed.body')}
-      </Alert>
-    </div>
+    <RetryFailure
+      className="iv-onb-card"
+      title={t('contentFailed.title')}
+      body={t('contentFailed.body')}
+      retryLabel={t('contentFailed.retry')}
+      onRetry={onRetry}
+    />
   );
 }
