@@ -9,7 +9,7 @@ import {
 import { LoadingScreen } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { RetryFailure } from '../errors/retry-failure.tsx';
+import { RetryAlert } from '../errors/retry-alert.tsx';
 import { type GuardDecision, type GuardState, publicRouteGuard } from './guards.ts';
 import { takePostLoginTarget } from './post-login-target.ts';
 
@@ -68,12 +68,14 @@ export function RouteGuard({
   }
   if (failed) {
     return (
-      <RetryFailure
-        title={t('session.loadFailedTitle')}
-        body={t('session.loadFailedBody')}
-        retryLabel={t('remote.retry')}
-        onRetry={retry}
-      />
+      <div className="iv-shell-panel">
+        <RetryAlert
+          title={t('session.loadFailedTitle')}
+          body={t('session.loadFailedBody')}
+          retryLabel={t('remote.retry')}
+          onRetry={retry}
+        />
+      </div>
     );
   }
   return <LoadingScreen label={t('session.checking')} />;

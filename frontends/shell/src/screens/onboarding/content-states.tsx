@@ -1,6 +1,6 @@
 import { Spinner } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
-import { RetryFailure } from '../../errors/retry-failure.tsx';
+import { RetryAlert } from '../../errors/retry-alert.tsx';
 
 /** While the questionnaire's texts or answers load: a labelled spinner, announced politely. */
 export function OnboardingLoading() {
@@ -16,12 +16,13 @@ export function OnboardingLoading() {
 export function ContentLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('onboarding');
   return (
-    <RetryFailure
-      className="iv-onb-card"
-      title={t('contentFailed.title')}
-      body={t('contentFailed.body')}
-      retryLabel={t('contentFailed.retry')}
-      onRetry={onRetry}
-    />
+    <div className="iv-onb-card">
+      <RetryAlert
+        title={t('contentFailed.title')}
+        body={t('contentFailed.body')}
+        retryLabel={t('contentFailed.retry')}
+        onRetry={onRetry}
+      />
+    </div>
   );
 }
