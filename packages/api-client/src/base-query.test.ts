@@ -5,6 +5,7 @@ import { DEFAULT_API_BASE, setApiBase } from './config.ts';
 import { ApiRequestError } from './errors.ts';
 import { createStore } from './store.ts';
 import { hangingResponder, installFakeFetch, jsonResponse } from './testing/fake-fetch.ts';
+import { HTTP_ERROR_ROWS } from './testing/http-errors.ts';
 import { clearToken, saveToken } from './token-storage.ts';
 
 beforeEach(() => {
@@ -245,15 +246,7 @@ describe('apiFetch', () => {
     expect(await request!.json()).toEqual({ message: 'hi', session_id: null });
   });
 
-  it.each([
-    [400, 'VALIDATION_ERROR', 'Invalid request data'],
-    [401, 'UNAUTHORIZED', 'Authentication required'],
-    [403, 'FORBIDDEN', 'Access denied'],
-    [404, 'NOT_FOUND', 'Resource not found'],
-    [422, 'VALIDATION_ERROR', 'Validation error'],
-    [429, 'SUBSCRIPTION_LIMIT_REACHED', 'Rate limit exceeded'],
-    [500, 'SERVER_ERROR', 'Internal server error'],
-  ])('rejects HTTP %i with %s', async (status, code, message) => {
+  it.each(HTTP_ERROR_ROWS)('rejects HTTP %i with %s', async (status, code, message) => {
     installFakeFetch(() => jsonResponse(status, {}));
     const error = await apiFetch('/files/upload', { method: 'POST' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, mapHttpError, mapTransportError, serverMessage } from './errors.ts';
+import { HTTP_ERROR_ROWS } from './testing/http-errors.ts';
 
 describe('mapHttpError: each row of docs/product.md#http-errors with an empty body', () => {
   it.each([
-    [400, 'VALIDATION_ERROR', 'Invalid request data'],
-    [401, 'UNAUTHORIZED', 'Authentication required'],
-    [403, 'FORBIDDEN', 'Access denied'],
-    [404, 'NOT_FOUND', 'Resource not found'],
-    [422, 'VALIDATION_ERROR', 'Validation error'],
-    [429, 'SUBSCRIPTION_LIMIT_REACHED', 'Rate limit exceeded'],
-    [500, 'SERVER_ERROR', 'Internal server error'],
+    ...HTTP_ERROR_ROWS,
+    // Any other status reads as a server error.
     [502, 'SERVER_ERROR', 'Internal server error'],
     [503, 'SERVER_ERROR', 'Internal server error'],
     [409, 'SERVER_ERROR', 'Internal server error'],

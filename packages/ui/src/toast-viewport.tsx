@@ -116,19 +116,17 @@ export function ToastViewport({ label, hasToasts, onEscape, children }: ToastVie
     const onPointerLeave = () => {
       if (!region.contains(document.activeElement)) resume();
     };
-    region.addEventListener('focusin', pause);
-    region.addEventListener('focusout', onFocusOut);
-    region.addEventListener('pointermove', pause);
-    region.addEventListener('pointerleave', onPointerLeave);
-    window.addEventListener('blur', pause);
-    window.addEventListener('focus', resume);
+    const subscriptions: [EventTarget, string, EventListener][] = [
+      [region, 'focusin', pause],
+      [region, 'focusout', onFocusOut as EventListener],
+      [region, 'pointermove', pause],
+      [region, 'pointerleave', onPointerLeave],
+      [window, 'blur', pause],
+      [window, 'focus', resume],
+    ];
+    for (const [target, type, listener] of subscriptions) target.addEventListener(type, listener);
     return () => {
-      region.removeEventListener('focusin', pause);
-      region.removeEventListener('focusout', onFocusOut);
-      region.removeEventListener('pointermove', pause);
-      region.removeEventListener('pointerleave', onPointerLeave);
-      window.removeEventListener('blur', pause);
-      window.removeEventListener('focus', resume);
+      for (const [target, type, listener] of subscriptions) target.removeEventListener(type, listener);
     };
   }, [hasToasts]);
 

@@ -37,6 +37,13 @@ function message(
 const run = (state: ConversationState, ...actions: ConversationAction[]) =>
   actions.reduce(conversationReducer, state);
 
+/** An open session with these messages and nothing under way. */
+const idleWith = (messages: ChatMessage[]): ConversationState => ({
+  ...initialConversation(S, 1),
+  phase: 'idle',
+  messages,
+});
+
 describe('the sending sequence (docs/product.md#sending-a-chat-message)', () => {
   it('adds the user message and an empty streaming reply, appends pieces, keeps the flag until cleared', () => {
     const user = message('u1', 'user', 'I feel stuck');
@@ -77,19 +84,12 @@ describe('the sending sequence (docs/product.md#sending-a-chat-message)', () => 
   });
 
   it('retry drops the following assistant message, clears the failed flag and sends again in place', () => {
-    const before: ConversationState = {
-      sessionId: S,
-      phase: 'idle',
-      generation: 1,
-      older: 'complete',
-      prepended: 0,
-      messages: [
-        message('u0', 'user', 'Earlier'),
-        message('a0', 'assistant', 'Earlier reply'),
-        message('u1', 'user', 'Hi', { failed: true }),
-        message('a1', 'assistant', '', { failed: true, error: { code: 'SERVER_ERROR', message: '' } }),
-      ],
-    };
+    const before = idleWith([
+      message('u0', 'user', 'Earlier'),
+      message('a0', 'assistant', 'Earlier reply'),
+      message('u1', 'user', 'Hi', { failed: true }),
+      message('a1', 'assistant', '', { failed: true, error: { code: 'SERVER_ERROR', message: '' } }),
+    ]);
     const state = run(before, {
       type: 'retryStarted',
       userId: 'u1',
@@ -105,14 +105,7 @@ describe('the sending sequence (docs/product.md#sending-a-chat-message)', () => 
   });
 
   it('retry of a failed message from the transcript (no reply after it) just adds the new reply', () => {
-    const before: ConversationState = {
-      sessionId: S,
-      phase: 'idle',
-      generation: 1,
-      older: 'complete',
-      prepended: 0,
-      messages: [message('u1', 'user', 'Hi', { failed: true })],
-    };
+    const before = idleWith([message('u1', 'user', 'Hi', { failed: true })]);
     const state = run(before, {
       type: 'retryStarted',
       userId: 'u1',

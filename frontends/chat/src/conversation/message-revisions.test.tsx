@@ -1,16 +1,8 @@
 import type { ChatMessageVersion } from '@innerview/contracts/chat';
-import { createI18n } from '@innerview/i18n';
-import { ToastProvider } from '@innerview/ui';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import de from '../../locales/de/chat.json' with { type: 'json' };
-import en from '../../locales/en/chat.json' with { type: 'json' };
-import es from '../../locales/es/chat.json' with { type: 'json' };
-import fr from '../../locales/fr/chat.json' with { type: 'json' };
-import it_ from '../../locales/it/chat.json' with { type: 'json' };
+import { LANGUAGES, renderBubble } from './bubble-test-support.tsx';
 import {
   type ChatMessage,
   conversationReducer,
@@ -18,41 +10,9 @@ import {
   messageFromEntry,
   revisable,
 } from './conversation-state.ts';
-import { MessageBubble } from './message-bubble.tsx';
 import { withVersionViews } from './message-versions.tsx';
 
 // Edit the last message, a new reply, and the versions switcher (ADR 0058), as a person meets them.
-const LANGUAGES = ['en', 'fr', 'de', 'it', 'es'] as const;
-const texts = { en, fr, de, it: it_, es };
-
-function renderBubble(
-  message: ChatMessage,
-  props: Partial<Parameters<typeof MessageBubble>[0]> = {},
-  lng: (typeof LANGUAGES)[number] = 'en',
-) {
-  const i18n = createI18n({
-    namespaces: ['chat'],
-    defaultNS: 'chat',
-    lng,
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { chat: texts[l] }])),
-  });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <ToastProvider closeLabel="Close" regionLabel="Notifications ({hotkey})">
-        <MemoryRouter>
-          <MessageBubble
-            message={message}
-            attachments={undefined}
-            onRetry={() => {}}
-            retryDisabled={false}
-            {...props}
-          />
-        </MemoryRouter>
-      </ToastProvider>
-    </I18nextProvider>,
-  );
-}
-
 const base = {
   timestamp: '2026-05-01T10:00:00.000Z',
   session_id: 's1',

@@ -1,21 +1,16 @@
-import { Alert, Button } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from './retry-alert.tsx';
 
 export function SomethingWentWrong({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('shell');
   return (
     <div className="iv-shell-panel" data-testid="something-went-wrong">
-      <Alert
-        variant="error"
+      <RetryAlert
         title={t('errors.somethingWentWrong')}
-        actions={
-          <Button variant="primary" onClick={onRetry}>
-            {t('errors.tryAgain')}
-          </Button>
-        }
-      >
-        {t('errors.anErrorOccurred')}
-      </Alert>
+        body={t('errors.anErrorOccurred')}
+        retryLabel={t('errors.tryAgain')}
+        onRetry={onRetry}
+      />
     </div>
   );
 }

@@ -1,22 +1,17 @@
-import { Alert, Button } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../errors/retry-alert.tsx';
 
 /** Shown in place of a remote whose manifest or code could not be fetched. */
 export function RemoteLoadFailure({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('shell');
   return (
     <div className="iv-shell-panel" data-testid="remote-load-failure">
-      <Alert
-        variant="error"
+      <RetryAlert
         title={t('remote.failedTitle')}
-        actions={
-          <Button variant="primary" onClick={onRetry}>
-            {t('remote.retry')}
-          </Button>
-        }
-      >
-        {t('remote.failedBody')}
-      </Alert>
+        body={t('remote.failedBody')}
+        retryLabel={t('remote.retry')}
+        onRetry={onRetry}
+      />
     </div>
   );
 }

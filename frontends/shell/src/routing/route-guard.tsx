@@ -6,9 +6,10 @@ import {
   useGetOnboardingStatusQuery,
   useGetSubscriptionStatusQuery,
 } from '@innerview/api-client';
-import { Alert, Button, LoadingScreen } from '@innerview/ui';
+import { LoadingScreen } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { RetryAlert } from '../errors/retry-alert.tsx';
 import { type GuardDecision, type GuardState, publicRouteGuard } from './guards.ts';
 import { takePostLoginTarget } from './post-login-target.ts';
 
@@ -68,17 +69,12 @@ export function RouteGuard({
   if (failed) {
     return (
       <div className="iv-shell-panel">
-        <Alert
-          variant="error"
+        <RetryAlert
           title={t('session.loadFailedTitle')}
-          actions={
-            <Button variant="primary" onClick={retry}>
-              {t('remote.retry')}
-            </Button>
-          }
-        >
-          {t('session.loadFailedBody')}
-        </Alert>
+          body={t('session.loadFailedBody')}
+          retryLabel={t('remote.retry')}
+          onRetry={retry}
+        />
       </div>
     );
   }

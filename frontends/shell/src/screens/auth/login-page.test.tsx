@@ -180,12 +180,7 @@ describe('login screen', () => {
       ),
     );
     cleanup();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    installFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderShell('/login');
     await fillAndSubmit('ada@example.ch', 'Secret#123');
     const alert = await waitFor(() => {
@@ -315,12 +310,7 @@ describe('login screen', () => {
   });
 
   it('a network failure says so', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    installFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderShell('/login');
     await fillAndSubmit('ada@example.ch', 'Secret#123');
     expect((await findToast('Error while signing in')).text).toContain(

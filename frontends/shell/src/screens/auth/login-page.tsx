@@ -4,8 +4,6 @@ import {
   Button,
   Checkbox,
   LinkButton,
-  PasswordField,
-  TextField,
   TOAST_LOCK_MS,
   TOAST_WARNING_MS,
   useToast,
@@ -16,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { useSignInMutation } from './auth-api.ts';
 import { apiErrorText, asApiError, type LoginFailure, loginFailure, problemText } from './auth-errors.ts';
+import { AuthPasswordField, EmailField } from './auth-fields.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 import { finishSignIn } from './finish-sign-in.ts';
 import { ResendVerificationButton } from './resend-verification.tsx';
@@ -218,14 +217,8 @@ export function LoginPage({ level = 1 }: { level?: 1 | 2 } = {}) {
             {t('auth.login.notVerifiedBody')}
           </Alert>
         )}
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -233,13 +226,11 @@ export function LoginPage({ level = 1 }: { level?: 1 | 2 } = {}) {
           }}
           error={errors.email}
         />
-        <PasswordField
+        <AuthPasswordField
           ref={passwordInput}
           label={t('auth.fields.password')}
           name="password"
           autoComplete="current-password"
-          showLabel={t('auth.fields.showPassword')}
-          hideLabel={t('auth.fields.hidePassword')}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);

@@ -1,13 +1,21 @@
 import type { ApiError } from '@innerview/api-client';
 import { confirmPasswordProblem, passwordProblem } from '@innerview/contracts/auth';
-import { Button, PasswordField } from '@innerview/ui';
+import { Button } from '@innerview/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewPasswordRequest } from './auth-api.ts';
 import { fieldProblems, problemText } from './auth-errors.ts';
+import { AuthPasswordField, NewPasswordFields } from './auth-fields.tsx';
 import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 
-type Errors = { current_password?: string; new_password?: string; confirm_new_password?: string };
+const FIELDS = ['current_password', 'new_password', 'confirm_new_password'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+/** A broken rule: a message key, or the server's own words. */
+type Problem = Parameters<typeof problemText>[1];
+
+const EMPTY: Values = { current_password: '', new_password: '', confirm_new_password: '' };
 
 export type NewPasswordFormProps = {
   submitLabel: string;
@@ -25,49 +33,44 @@ export type NewPasswordFormProps = {
  */
 export function NewPasswordForm({ submitLabel, onSubmit, after, askCurrent = false }: NewPasswordFormProps) {
   const { t } = useTranslation('shell');
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(form);
+  const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  /** Shows the problems found (as translation keys) on their fields; true when there were any. */
+  const show = (problems: Partial<Record<Field, Problem | null>>) => {
+    const found: Errors = {};
+    for (const field of FIELDS) {
+      const key = problems[field];
+      if (key) found[field] = problemText(t, key);
+    }
+    setErrors(found);
+    if (Object.keys(found).length === 0) return false;
+    focusFirstInvalid();
+    return true;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const currentKey = askCurrent && current === '' ? ('currentPasswordRequired' as const) : null;
-    const passwordKey = passwordProblem(password);
-    const confirmKey = confirmPasswordProblem(password, confirm);
-    const found: Errors = {
-      ...(currentKey ? { current_password: problemText(t, currentKey) } : {}),
-      ...(passwordKey ? { new_password: problemText(t, passwordKey) } : {}),
-      ...(confirmKey ? { confirm_new_password: problemText(t, confirmKey) } : {}),
-    };
-    setErrors(found);
-    if (currentKey || passwordKey || confirmKey) {
-      focusFirstInvalid();
-      return;
-    }
+    const { current_password, new_password, confirm_new_password } = values;
+    const invalid = show({
+      current_password: askCurrent && current_password === '' ? 'currentPasswordRequired' : null,
+      new_password: passwordProblem(new_password),
+      confirm_new_password: confirmPasswordProblem(new_password, confirm_new_password),
+    });
+    if (invalid) return;
     setBusy(true);
     try {
       const error = await onSubmit({
-        ...(askCurrent ? { current_password: current } : {}),
-        new_password: password,
-        confirm_new_password: confirm,
+        ...(askCurrent ? { current_password } : {}),
+        new_password,
+        confirm_new_password,
       });
-      if (!error) return;
-      const fields = fieldProblems(error);
-      const fromServer: Errors = {
-        ...(fields.current_password ? { current_password: problemText(t, fields.current_password) } : {}),
-        ...(fields.new_password ? { new_password: problemText(t, fields.new_password) } : {}),
-        ...(fields.confirm_new_password
-          ? { confirm_new_password: problemText(t, fields.confirm_new_password) }
-          : {}),
-      };
-      setErrors(fromServer);
-      if (fromServer.current_password || fromServer.new_password || fromServer.confirm_new_password)
-        focusFirstInvalid();
+      if (error) show(fieldProblems(error));
     } finally {
       setBusy(false);
     }
@@ -76,37 +79,21 @@ export function NewPasswordForm({ submitLabel, onSubmit, after, askCurrent = fal
   return (
     <form ref={form} className="iv-auth__form" noValidate onSubmit={submit}>
       {askCurrent && (
-        <PasswordField
+        <AuthPasswordField
           label={t('auth.fields.currentPassword')}
           name="current_password"
           autoComplete="current-password"
-          showLabel={t('auth.fields.showPassword')}
-          hideLabel={t('auth.fields.hidePassword')}
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          value={values.current_password}
+          onChange={(event) => set('current_password', event.target.value)}
           error={errors.current_password}
         />
       )}
-      <PasswordField
-        label={t('auth.fields.newPassword')}
-        name="new_password"
-        autoComplete="new-password"
-        hint={t('auth.fields.passwordHint')}
-        showLabel={t('auth.fields.showPassword')}
-        hideLabel={t('auth.fields.hidePassword')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.new_password}
-      />
-      <PasswordField
-        label={t('auth.fields.confirmNewPassword')}
-        name="confirm_new_password"
-        autoComplete="new-password"
-        showLabel={t('auth.fields.showPassword')}
-        hideLabel={t('auth.fields.hidePassword')}
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm_new_password}
+      <NewPasswordFields
+        names={['new_password', 'confirm_new_password']}
+        labels={[t('auth.fields.newPassword'), t('auth.fields.confirmNewPassword')]}
+        values={values}
+        errors={errors}
+        onChange={set}
       />
       <Button type="submit" variant="primary" size="lg" block loading={busy}>
         {submitLabel}

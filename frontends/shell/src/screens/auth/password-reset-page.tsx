@@ -1,12 +1,13 @@
-import { emailProblem } from '@innerview/contracts/auth';
-import { Alert, Button, TextField, useToast } from '@innerview/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { Alert, Button, useToast } from '@innerview/ui';
+import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { useRequestPasswordResetMutation } from './auth-api.ts';
 import { apiErrorText, asApiError } from './auth-errors.ts';
+import { EmailField } from './auth-fields.tsx';
 import { AuthScreen } from './auth-screen.tsx';
+import { useCheckedEmail } from './use-checked-email.ts';
 
 /**
  * docs/product.md#password-reset-screens: e-mail and send link (POST /password-recovery/{email}). The
@@ -16,21 +17,14 @@ export function PasswordResetPage() {
   const { t } = useTranslation('shell');
   const { toast } = useToast();
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const email = useCheckedEmail();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isLoading) return;
-    const address = email.trim();
-    const problem = emailProblem(address);
-    setError(problem ? t(`auth.validation.${problem}`) : undefined);
-    if (problem) {
-      input.current?.focus();
-      return;
-    }
+    const address = email.checked();
+    if (address === null) return;
     const result = await requestReset({ email: address });
     if (result.error) {
       toast({
@@ -68,19 +62,7 @@ export function PasswordResetPage() {
       description={t('auth.passwordReset.intro')}
     >
       <form className="iv-auth__form" noValidate onSubmit={onSubmit}>
-        <TextField
-          ref={input}
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
-        />
+        <EmailField {...email.field} />
         <Button type="submit" variant="primary" size="lg" block loading={isLoading}>
           {t('auth.passwordReset.submit')}
         </Button>

@@ -1,41 +1,22 @@
-import { emailProblem } from '@innerview/contracts/auth';
-import { Button, TextField } from '@innerview/ui';
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Button } from '@innerview/ui';
+import type { FormEvent } from 'react';
+import { EmailField } from './auth-fields.tsx';
 import { useResendVerification } from './resend-verification.tsx';
+import { useCheckedEmail } from './use-checked-email.ts';
 
 /** Resend for an address the user types (a verification link opened in another browser). */
 export function ResendVerificationForm({ label }: { label: string }) {
-  const { t } = useTranslation('shell');
   const { send, isLoading } = useResendVerification();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const email = useCheckedEmail();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    const address = email.trim();
-    const problem = emailProblem(address);
-    setError(problem ? t(`auth.validation.${problem}`) : undefined);
-    if (problem) {
-      event.currentTarget.querySelector('input')?.focus();
-      return;
-    }
-    await send(address);
+    const address = email.checked();
+    if (address !== null) await send(address);
   };
   return (
     <form className="iv-auth__form" noValidate onSubmit={onSubmit}>
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={error}
-      />
+      <EmailField {...email.field} />
       <Button type="submit" variant="secondary" loading={isLoading}>
         {label}
       </Button>

@@ -1,11 +1,12 @@
 import { type SignupInput, signupProblems } from '@innerview/contracts/auth';
-import { Button, Checkbox, PasswordField, TextField, useToast, VisuallyHidden } from '@innerview/ui';
+import { Button, Checkbox, TextField, useToast, VisuallyHidden } from '@innerview/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../routing/paths.ts';
 import { useSignUpMutation } from './auth-api.ts';
 import { apiErrorText, asApiError, fieldProblems, problemText } from './auth-errors.ts';
+import { EmailField, NewPasswordFields } from './auth-fields.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 import { rememberPendingVerification } from './pending-verification.ts';
 import { localToday } from './today.ts';
@@ -145,14 +146,7 @@ export function SignupPage() {
             error={errors.last_name}
           />
         </div>
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           value={values.email}
           onChange={(event) => set('email')(event.target.value)}
           error={errors.email}
@@ -167,26 +161,12 @@ export function SignupPage() {
           onChange={(event) => set('date_of_birth')(event.target.value)}
           error={errors.date_of_birth}
         />
-        <PasswordField
-          label={t('auth.fields.password')}
-          name="password"
-          autoComplete="new-password"
-          hint={t('auth.fields.passwordHint')}
-          showLabel={t('auth.fields.showPassword')}
-          hideLabel={t('auth.fields.hidePassword')}
-          value={values.password}
-          onChange={(event) => set('password')(event.target.value)}
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('auth.signup.confirmPassword')}
-          name="confirm_password"
-          autoComplete="new-password"
-          showLabel={t('auth.fields.showPassword')}
-          hideLabel={t('auth.fields.hidePassword')}
-          value={values.confirm_password}
-          onChange={(event) => set('confirm_password')(event.target.value)}
-          error={errors.confirm_password}
+        <NewPasswordFields
+          names={['password', 'confirm_password']}
+          labels={[t('auth.fields.password'), t('auth.signup.confirmPassword')]}
+          values={values}
+          errors={errors}
+          onChange={(field, value) => set(field)(value)}
         />
         <Checkbox
           name="terms_accepted"

@@ -145,6 +145,13 @@ const TRIAL_OPTIONS = {
 
 type Route = { status?: number; body: unknown };
 
+/** The /pricing calls of a person in the trial. */
+const TRIAL_PRICING: Record<string, Route | Route[]> = {
+  'GET /subscriptions/status': { body: TRIAL },
+  'GET /subscriptions/local-prices': { body: PRICES },
+  'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
+};
+
 function fakeBilling(routes: Record<string, Route | Route[]>) {
   const served = new Map<string, number>();
   return installFakeFetch((request) => {
@@ -210,11 +217,7 @@ afterEach(() => {
 
 describe('/pricing', () => {
   it('shows the three plans with prices, the trial warning, and each card’s action', async () => {
-    fakeBilling({
-      'GET /subscriptions/status': { body: TRIAL },
-      'GET /subscriptions/local-prices': { body: PRICES },
-      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
-    });
+    fakeBilling(TRIAL_PRICING);
     renderAt('/pricing');
     const monthly = await screen.findByTestId('plan-monthly');
     await waitFor(() => expect(plain(monthly.textContent)).toContain('CHF 19.00'));
@@ -232,11 +235,7 @@ describe('/pricing', () => {
   });
 
   it('offers the free days only to whoever can still start them, and says "VAT included" once', async () => {
-    fakeBilling({
-      'GET /subscriptions/status': { body: TRIAL },
-      'GET /subscriptions/local-prices': { body: PRICES },
-      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
-    });
+    fakeBilling(TRIAL_PRICING);
     renderAt('/pricing');
     await waitFor(() => expect(plain(screen.getByTestId('plan-monthly').textContent)).toContain('CHF 19.00'));
     const page = document.querySelector('[data-screen="pricing"]')!;
@@ -247,6 +246,7 @@ describe('/pricing', () => {
 
   it('a new user without a plan is offered the 30 free days', async () => {
     fakeBilling({
+      ...TRIAL_PRICING,
       'GET /subscriptions/status': {
         body: {
           ...TRIAL,
@@ -256,8 +256,6 @@ describe('/pricing', () => {
           trial_available: true,
         },
       },
-      'GET /subscriptions/local-prices': { body: PRICES },
-      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
     });
     renderAt('/pricing');
     expect(await screen.findByText(/^Start with 30 days free, no card needed\./)).toBeTruthy();
@@ -266,9 +264,7 @@ describe('/pricing', () => {
   it('asks before an upgrade (charged today, trial days lost), then goes to the payment page', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const fake = fakeBilling({
-      'GET /subscriptions/status': { body: TRIAL },
-      'GET /subscriptions/local-prices': { body: PRICES },
-      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
+      ...TRIAL_PRICING,
       'POST /subscriptions/checkout/monthly': {
         body: {
           url: 'http://pay.example/checkout/1',
@@ -381,9 +377,8 @@ describe('/pricing', () => {
 
   it('says it could not load the subscription, with retry and contact support (docs/product.md#chat-and-subscription-errors)', async () => {
     fakeBilling({
+      ...TRIAL_PRICING,
       'GET /subscriptions/status': [{ status: 500, body: { detail: 'boom' } }, { body: TRIAL }],
-      'GET /subscriptions/local-prices': { body: PRICES },
-      'GET /subscriptions/switch-options': { body: TRIAL_OPTIONS },
     });
     renderAt('/pricing');
     const alert = await screen.findByTestId('subscription-load-error');

@@ -1,5 +1,6 @@
-import { Alert, Button, Spinner } from '@innerview/ui';
+import { Spinner } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../errors/retry-alert.tsx';
 
 /** While the questionnaire's texts or answers load: a labelled spinner, announced politely. */
 export function OnboardingLoading() {
@@ -16,17 +17,12 @@ export function ContentLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('onboarding');
   return (
     <div className="iv-onb-card">
-      <Alert
-        variant="error"
+      <RetryAlert
         title={t('contentFailed.title')}
-        actions={
-          <Button variant="primary" onClick={onRetry}>
-            {t('contentFailed.retry')}
-          </Button>
-        }
-      >
-        {t('contentFailed.body')}
-      </Alert>
+        body={t('contentFailed.body')}
+        retryLabel={t('contentFailed.retry')}
+        onRetry={onRetry}
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import './onboarding.css';
 import { selectSessionUser, useAppSelector } from '@innerview/api-client';
-import { Alert, Button, Spinner } from '@innerview/ui';
+import { Button, Spinner } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RetryAlert } from '../../errors/retry-alert.tsx';
 import { PATHS } from '../../routing/paths.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { QuestionnaireAnswers, SubmittedLine } from './questionnaire-answers.tsx';
@@ -37,17 +38,12 @@ export function QuestionnairePrintPage() {
       </header>
       {view.state === 'loading' && <Spinner size="lg" label={t('onboarding:viewer.loading')} />}
       {view.state === 'failed' && (
-        <Alert
-          variant="error"
+        <RetryAlert
           title={t('onboarding:viewer.loadFailed')}
-          actions={
-            <Button variant="primary" onClick={view.retry}>
-              {t('onboarding:viewer.retry')}
-            </Button>
-          }
-        >
-          {t('onboarding:viewer.loadFailedBody')}
-        </Alert>
+          body={t('onboarding:viewer.loadFailedBody')}
+          retryLabel={t('onboarding:viewer.retry')}
+          onRetry={view.retry}
+        />
       )}
       {view.state === 'noData' && <p>{t('onboarding:viewer.noData')}</p>}
       {view.state === 'noQuestions' && <p>{t('onboarding:viewer.noQuestions')}</p>}

@@ -1,7 +1,8 @@
 import './onboarding.css';
-import { Alert, Button, Dialog, DialogClose, Spinner } from '@innerview/ui';
+import { Button, Dialog, DialogClose, Spinner } from '@innerview/ui';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../errors/retry-alert.tsx';
 import { QUESTIONNAIRE_PRINT_PATH } from './onboarding-paths.ts';
 import { QuestionnaireAnswers, SubmittedLine } from './questionnaire-answers.tsx';
 import { useQuestionnaireRecord } from './use-questionnaire-record.ts';
@@ -65,17 +66,12 @@ function ViewerBody() {
   if (view.state === 'failed') {
     return (
       <>
-        <Alert
-          variant="error"
+        <RetryAlert
           title={t('viewer.loadFailed')}
-          actions={
-            <Button variant="primary" onClick={view.retry}>
-              {t('viewer.retry')}
-            </Button>
-          }
-        >
-          {t('viewer.loadFailedBody')}
-        </Alert>
+          body={t('viewer.loadFailedBody')}
+          retryLabel={t('viewer.retry')}
+          onRetry={view.retry}
+        />
         <div className="iv-dialog__footer">{close}</div>
       </>
     );
