@@ -7,10 +7,20 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
 
 /**
- * axe-core's WCAG 2.x A/AA rules on the page as it is now. Evaluated through the debugging
+ * axe-core's WCAG 2.x A/AA rules on the page once its finite animations have ended. Evaluated through the debugging
  * protocol, which the page's Content-Security-Policy (scripts from 'self' only) does not block.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Contrast is measured on colours at rest: a theme's colours fading in, or a toast fading out,
+  // would be read halfway. Endless animations (a spinner) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     type Result = {
