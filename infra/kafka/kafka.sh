@@ -123,6 +123,8 @@ start() {
     # A KRaft node's storage is formatted once, with a cluster id (16 random bytes, base64url).
     local cluster_id scram=()
     cluster_id="$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+    # One id in 64 starts with '-' and would be read as an option (Kafka's own random ids avoid it too).
+    [ "${cluster_id:0:1}" = "-" ] && cluster_id="A${cluster_id:1}"
     if [ -n "$secure_port" ]; then
       scram=(--add-scram 'SCRAM-SHA-256=[name=scram256-user,password=scram256-secret]'
         --add-scram 'SCRAM-SHA-512=[name=scram512-user,password=scram512-secret]')
