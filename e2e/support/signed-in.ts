@@ -1,4 +1,4 @@
-import type { CurrentUserResponse } from '@innerview/contracts/auth';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import type { BrowserContext } from 'playwright-core';
 
 /**
@@ -7,21 +7,7 @@ import type { BrowserContext } from 'playwright-core';
  * the two calls the guards make are answered here and a token is put where a login puts it.
  * Everything else (the shell, /config.json, the remotes and their texts) comes from the product.
  */
-const STUB_USER: CurrentUserResponse = {
-  id: '0190f0a0-0000-7000-8000-000000000001',
-  email: 'ada@example.ch',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  date_of_birth: '1990-12-10',
-  language: 'en',
-  theme: 'system',
-  is_verified: true,
-  is_active: true,
-  terms_accepted: true,
-  privacy_accepted: true,
-  created_at: '2026-01-05T09:00:00.000Z',
-  user: { id: '0190f0a0-0000-7000-8000-000000000001', is_onboarding_completed: true },
-};
+const STUB_USER = testUser();
 
 export async function stubSignedInSession(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
