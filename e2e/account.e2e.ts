@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, toast, type ViewportName, watchPageErrors } from './support/browser.ts';
+import {
+  newContext,
+  screenshot,
+  screenshotCombinations,
+  toast,
+  type ViewportName,
+  watchPageErrors,
+} from './support/browser.ts';
 import {
   type ApiInit,
   callApi,
@@ -8,6 +15,7 @@ import {
   logInByApi as logInAt,
   poll,
   settle,
+  signedInPage,
   type Person as User,
   useToken,
 } from './support/people.ts';
@@ -48,10 +56,13 @@ async function storedToken(page: Page): Promise<string | null> {
 describe('account area', () => {
   it('keeps the language and theme chosen in settings across a logout and a login on another device', async () => {
     const user = await createUser('Ada');
-    const laptop = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
-    const page = await laptop.newPage();
-    const errors = watchPageErrors(page);
-    await useToken(page, user.token);
+    const {
+      context: laptop,
+      page,
+      errors,
+    } = await signedInPage(e2e, user.token, 'desktop', {
+      colorScheme: 'light',
+    });
     await page.goto('/settings');
     const settings = accountScreen(page, 'settings');
     await settings.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
@@ -98,10 +109,7 @@ describe('account area', () => {
   it('reads the FAQ in German, with the contact link', async () => {
     const user = await createUser('Bea');
     await api('/api/v1/settings/me', { method: 'PUT', token: user.token, json: { language: 'de' } });
-    const context = await newContext(e2e.browser, e2e.url, 'desktop');
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await useToken(page, user.token);
+    const { context, page, errors } = await signedInPage(e2e, user.token, 'desktop');
     await page.goto('/help');
     const help = accountScreen(page, 'help');
     await help.getByRole('heading', { level: 1, name: 'Hilfe-Center' }).waitFor();
@@ -119,10 +127,7 @@ describe('account area', () => {
 
   it('deletes the account: login is refused afterwards, in the browser and through the API', async () => {
     const user = await createUser('Cleo');
-    const context = await newContext(e2e.browser, e2e.url, 'mobile');
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await useToken(page, user.token);
+    const { context, page, errors } = await signedInPage(e2e, user.token, 'mobile');
     await page.goto('/profile');
     const profile = accountScreen(page, 'profile');
     await profile.getByText(user.email).waitFor();
@@ -178,10 +183,9 @@ describe('account area', () => {
     form.set('file', new Blob(['Monday: rest. Tuesday: walk.'], { type: 'text/plain' }), 'week-plan.txt');
     const upload = await api('/api/v1/files/upload', { method: 'POST', token: user.token, body: form });
     expect(upload.status).toBe(200);
-    const context = await newContext(e2e.browser, e2e.url, 'desktop', { acceptDownloads: true });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await useToken(page, user.token);
+    const { context, page, errors } = await signedInPage(e2e, user.token, 'desktop', {
+      acceptDownloads: true,
+    });
     await page.goto('/profile');
     const profile = accountScreen(page, 'profile');
 
@@ -223,10 +227,7 @@ describe('account area', () => {
   });
 
   describe('screenshots', () => {
-    const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'de']> = [];
-    for (const viewport of ['desktop', 'mobile'] as const)
-      for (const theme of ['light', 'dark'] as const)
-        for (const language of ['en', 'de'] as const) combinations.push([viewport, theme, language]);
+    const combinations = screenshotCombinations(['en', 'de'] as const);
 
     let user: User | undefined;
     const shoot = async (context: BrowserContext, viewport: ViewportName, suffix: string) => {

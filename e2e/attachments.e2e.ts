@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 // The files service's own test files, built byte by byte.
 import { makeExe, makePdf, makePng } from '../services/files/src/testing/fixtures.ts';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { newContext, screenshot, screenshotCombinations, watchPageErrors } from './support/browser.ts';
 import { type ApiInit, callApi, createPerson, type Person as User, useToken } from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
@@ -154,10 +154,7 @@ describe('attachments', () => {
   });
 
   describe('screenshots', () => {
-    const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'it']> = [];
-    for (const viewport of ['desktop', 'mobile'] as const)
-      for (const theme of ['light', 'dark'] as const)
-        for (const language of ['en', 'it'] as const) combinations.push([viewport, theme, language]);
+    const combinations = screenshotCombinations(['en', 'it'] as const);
     let user: User | undefined;
 
     it.each(combinations)('of the attachments (%s, %s, %s)', async (viewport, theme, language) => {

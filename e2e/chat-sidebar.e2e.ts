@@ -1,13 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { screenshot, screenshotCombinations } from './support/browser.ts';
 import {
   type ApiInit,
   callApi,
   createPerson,
   settle,
+  signedInPage,
   type Person as User,
-  useToken,
 } from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
@@ -40,10 +40,9 @@ async function sidebarReady(page: Page): Promise<void> {
 describe('chat sidebar', () => {
   it('reminds of the questionnaire until it is submitted, shows the trial, links on, logs out', async () => {
     const user = await createUser('Lina');
-    const context = await newContext(e2e.browser, e2e.url, 'desktop', { colorScheme: 'light' });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await useToken(page, user.token);
+    const { context, page, errors } = await signedInPage(e2e, user.token, 'desktop', {
+      colorScheme: 'light',
+    });
     await page.goto('/chat');
     await sidebarReady(page);
 
@@ -103,10 +102,7 @@ describe('chat sidebar', () => {
 
   it('is a drawer on a phone: focus stays inside, Escape closes it, focus goes back to its opener', async () => {
     const user = await createUser('Noah');
-    const context = await newContext(e2e.browser, e2e.url, 'mobile', { colorScheme: 'light' });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await useToken(page, user.token);
+    const { context, page, errors } = await signedInPage(e2e, user.token, 'mobile', { colorScheme: 'light' });
     await page.goto('/chat');
     const opener = page.getByRole('button', { name: 'Open your chats and account' });
     await opener.click();
@@ -133,10 +129,7 @@ describe('chat sidebar', () => {
   });
 
   describe('screenshots', () => {
-    const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'de']> = [];
-    for (const viewport of ['desktop', 'mobile'] as const)
-      for (const theme of ['light', 'dark'] as const)
-        for (const language of ['en', 'de'] as const) combinations.push([viewport, theme, language]);
+    const combinations = screenshotCombinations(['en', 'de'] as const);
 
     let user: User | undefined;
     let openSession = '';
@@ -158,12 +151,7 @@ describe('chat sidebar', () => {
     it.each(combinations)('of the sidebar (%s, %s, %s)', async (viewport, theme, language) => {
       user ??= await personWithChats();
       await api('/api/v1/settings/me', { method: 'PUT', token: user.token, json: { language, theme } });
-      const context: BrowserContext = await newContext(e2e.browser, e2e.url, viewport, {
-        colorScheme: theme,
-      });
-      const page = await context.newPage();
-      const errors = watchPageErrors(page);
-      await useToken(page, user.token);
+      const { context, page, errors } = await signedInPage(e2e, user.token, viewport, { colorScheme: theme });
       await page.goto(`/chat/${openSession}`);
       await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
       if (viewport === 'mobile') {

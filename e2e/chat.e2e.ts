@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { newContext, screenshot, screenshotCombinations, watchPageErrors } from './support/browser.ts';
 import {
   type ApiInit,
   callApi,
@@ -248,10 +248,7 @@ describe('chat', () => {
   describe('screenshots', () => {
     let user: User | undefined;
     let sessionId = '';
-    const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'fr']> = [];
-    for (const viewport of ['desktop', 'mobile'] as const)
-      for (const theme of ['light', 'dark'] as const)
-        for (const language of ['en', 'fr'] as const) combinations.push([viewport, theme, language]);
+    const combinations = screenshotCombinations(['en', 'fr'] as const);
 
     async function conversationWithReply(): Promise<void> {
       user = await createUser('Emma');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkInLine } from '../services/chat/src/domain/safety/crisis-reply.ts';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import { newContext, screenshot, screenshotCombinations, watchPageErrors } from './support/browser.ts';
 import { callApi, createPerson, type Person, useToken } from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
@@ -135,10 +135,7 @@ describe('crisis safety in the browser', () => {
     },
   );
 
-  const combinations: Array<[ViewportName, 'light' | 'dark', Language]> = [];
-  for (const viewport of ['desktop', 'mobile'] as const)
-    for (const theme of ['light', 'dark'] as const)
-      for (const language of ['de', 'it'] as const) combinations.push([viewport, theme, language]);
+  const combinations = screenshotCombinations(['de', 'it'] as const);
 
   it.each(combinations)('screenshot of the care reply (%s, %s, %s)', async (viewport, theme, language) => {
     const session = sessions[language];

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, type ViewportName, watchPageErrors } from './support/browser.ts';
+import {
+  newContext,
+  screenshot,
+  screenshotCombinations,
+  type ViewportName,
+  watchPageErrors,
+} from './support/browser.ts';
 import { callApi, createPerson, type Person, settle, useToken } from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
@@ -48,10 +54,7 @@ const headerHeight = (page: Page) =>
   page.locator('.iv-shell-app__header').evaluate((node) => node.getBoundingClientRect().height);
 
 describe('shell header', () => {
-  const combinations: Array<[ViewportName, 'light' | 'dark', 'en' | 'de']> = [];
-  for (const viewport of ['mobile', 'desktop'] as const)
-    for (const theme of ['light', 'dark'] as const)
-      for (const language of ['en', 'de'] as const) combinations.push([viewport, theme, language]);
+  const combinations = screenshotCombinations(['en', 'de'] as const, ['mobile', 'desktop']);
 
   it.each(combinations)('is one row (%s, %s, %s)', async (viewport, theme, language) => {
     const { context, page, errors } = await signedIn(viewport, theme, language);

@@ -53,6 +53,18 @@ export function newContext(
   });
 }
 
+/** Each viewport with each theme with each of `languages`, in that order: the screenshot tests' table. */
+export function screenshotCombinations<Language extends string>(
+  languages: readonly Language[],
+  viewports: readonly ViewportName[] = ['desktop', 'mobile'],
+): Array<[ViewportName, 'light' | 'dark', Language]> {
+  return viewports.flatMap((viewport) =>
+    (['light', 'dark'] as const).flatMap((theme) =>
+      languages.map((language): [ViewportName, 'light' | 'dark', Language] => [viewport, theme, language]),
+    ),
+  );
+}
+
 /** `artifacts/screenshots/<name>-<desktop|mobile>[-<suffix>].png`, kept by CI. */
 export async function screenshot(
   page: Page,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@innerview/kit/testing/eventually';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { newContext, type ViewportName, watchPageErrors } from './browser.ts';
 import { CLIENT_HEADERS } from './client.ts';
+import type { E2E } from './product-fixture.ts';
 
 /** The password every made-up person of the browser tests signs up with (meets the sign-up rule). */
 export const PASSWORD = 'Analytical1';
@@ -110,6 +112,23 @@ export async function useToken(page: Page, token: string): Promise<void> {
     localStorage.setItem('rememberMe', 'true');
     localStorage.setItem('tokenExpiry', String(Date.now() + 24 * 60 * 60 * 1000));
   }, token);
+}
+
+/**
+ * A fresh context at `viewport` and a page in it signed in with `token` (not yet on any screen of
+ * the product); the page's uncaught errors are collected in `errors`.
+ */
+export async function signedInPage(
+  e2e: E2E,
+  token: string,
+  viewport: ViewportName,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(e2e.browser, e2e.url, viewport, options);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await useToken(page, token);
+  return { context, page, errors };
 }
 
 /** Lets dialogs and drawers finish their animations before a screenshot. */

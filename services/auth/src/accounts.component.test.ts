@@ -1,14 +1,11 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consents, oneTimeTokens, users } from './db/schema.ts';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import { type AuthHarness, useAuthHarness } from './testing/auth-harness.ts';
 
 let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useAuthHarness((harness) => {
+  h = harness;
 });
 
 const MIN = 60_000;

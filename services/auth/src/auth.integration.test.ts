@@ -1,43 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@innerview/kit/clock';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
-import { RedisRevocationStore } from '@innerview/kit/tokens/index';
-import { exportJWK, generateKeyPair } from 'jose';
+import { redisUrl } from '@innerview/kit/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthRateLimiter } from './adapters/security/rate-limiter.ts';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import type { AuthHarness } from './testing/auth-harness.ts';
+import { type IntegrationAuth, startIntegrationAuth } from './testing/integration-setup.ts';
 
 // The auth service on the real PostgreSQL, with revocations and rate limits in the real Redis, and a
 // separate Redis handle for the "gateway" verifier, as in a distributed deployment.
+let auth: IntegrationAuth;
 let h: AuthHarness;
-let database: { url: string; drop(): Promise<void> };
 const prefix = `test:${randomUUID()}:`;
-// Token expiries come from the test clock, so the stores measure their time-to-live on it too.
-const clock = new ManualClock('2026-05-01T10:00:00.000Z');
-const revocations = new RedisRevocationStore({ url: redisUrl(), prefix: `${prefix}revoked:`, clock });
-const gatewayRevocations = new RedisRevocationStore({ url: redisUrl(), prefix: `${prefix}revoked:`, clock });
-const rateLimiter = createAuthRateLimiter({ redisUrl: redisUrl(), prefix: `${prefix}rate` });
 
 beforeAll(async () => {
-  database = await createTestDatabase('iv_auth');
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  h = await startAuthHarness({
-    env: {
-      DATABASE_URL: database.url,
-      AUTH_PRIVATE_JWK: JSON.stringify(await exportJWK(pair.privateKey)),
-      JOBS: 'memory',
-    },
-    revocations,
-    gatewayRevocations,
-    rateLimiter,
-    clock,
+  auth = await startIntegrationAuth({
+    databaseName: 'iv_auth',
+    redisUrl: redisUrl(),
+    revocationPrefix: `${prefix}revoked:`,
+    rateLimitPrefix: `${prefix}rate`,
+    clock: new ManualClock('2026-05-01T10:00:00.000Z'),
   });
+  h = auth.harness;
 });
 
 afterAll(async () => {
-  await h?.stop();
-  await Promise.all([revocations.close(), gatewayRevocations.close(), rateLimiter.close()]);
-  await database?.drop();
+  await auth?.stop();
 });
 
 const MIN = 60_000;
@@ -220,7 +206,7 @@ describe('auth on PostgreSQL and Redis', () => {
     const restored = await restoreRevocations({
       service: h.service.ctx as never,
       revocations: fresh,
-      limiter: rateLimiter,
+      limiter: auth.rateLimiter,
       eventPayloadKeys: undefined as never,
       signingKey: () => Promise.reject(new Error('unused')),
     });

@@ -9,18 +9,15 @@ import {
   VerifyResponse,
 } from '@innerview/contracts/auth';
 import { exactBody } from '@innerview/kit/testing/exact-body';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type AuthHarness, useAuthHarness } from './testing/auth-harness.ts';
 
 // Every JSON answer of auth, parsed with the contract's schema and nothing more or less (ADR 0066):
 // the api-client's types are `z.infer` of the same schemas, so a field added or dropped on either
 // side fails here.
 let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useAuthHarness((harness) => {
+  h = harness;
 });
 
 async function answer(response: Promise<Response>, status = 200): Promise<unknown> {

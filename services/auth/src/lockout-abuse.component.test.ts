@@ -1,16 +1,17 @@
 import { moveDateWith } from '@innerview/kit/testing/moved-date';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type AuthHarness, useAuthHarness } from './testing/auth-harness.ts';
 
 // Real limits (the other files raise them a hundredfold): the attack is about the limits themselves.
 let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } });
-}, 120_000);
-afterAll(async () => {
-  await h?.stop();
-});
+useAuthHarness(
+  (harness) => {
+    h = harness;
+  },
+  { env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } },
+  120_000,
+);
 // The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
 const advance = moveDateWith(() => h.clock);
 

@@ -1,13 +1,10 @@
 import { createEvent } from '@innerview/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type AuthHarness, useAuthHarness } from './testing/auth-harness.ts';
 
 let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useAuthHarness((harness) => {
+  h = harness;
 });
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });

@@ -1,15 +1,15 @@
 import { moveDateWith } from '@innerview/kit/testing/moved-date';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type AuthHarness, useAuthHarness } from './testing/auth-harness.ts';
 
 // Real limits here (the other test files raise them a hundredfold).
 let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } });
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
-});
+useAuthHarness(
+  (harness) => {
+    h = harness;
+  },
+  { env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' } },
+);
 // The rate limiter reads Date.now(): `advance` moves it together with the service's clock.
 const advance = moveDateWith(() => h.clock);
 

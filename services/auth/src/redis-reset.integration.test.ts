@@ -1,64 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@innerview/kit/clock';
-import type { RateLimiter } from '@innerview/kit/rate-limiter';
 import { eventually } from '@innerview/kit/testing/eventually';
-import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { type OwnRedis, startOwnRedis } from '@innerview/kit/testing/redis-server';
 import { testSigningKey } from '@innerview/kit/testing/signed-calls';
 import {
   askAuthIfRevoked,
   createTokenVerifier,
-  RedisRevocationStore,
   TokenCheckUnavailableError,
   withRevocationFallback,
 } from '@innerview/kit/tokens/index';
 import { signCall } from '@innerview/kit/trust';
 import { Redis } from 'ioredis';
-import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthRateLimiter } from './adapters/security/rate-limiter.ts';
-import { type AuthHarness, startAuthHarness } from './testing/auth-harness.ts';
+import type { AuthHarness } from './testing/auth-harness.ts';
+import { type IntegrationAuth, startIntegrationAuth } from './testing/integration-setup.ts';
 
 // Auth on the real PostgreSQL with its revocation cache and rate limits on a PRIVATE redis-server,
 // which is killed and started again EMPTY (ADR 38): a revoked token must never work again, logins
 // must not turn into 500s while Redis is away, and auth stays ready.
 
+let auth: IntegrationAuth;
 let h: AuthHarness;
 let redis: OwnRedis;
-let database: { url: string; drop(): Promise<void> };
-let revocations: RedisRevocationStore;
-let gatewayRevocations: RedisRevocationStore;
-let rateLimiter: RateLimiter;
 const clock = new ManualClock('2026-05-01T10:00:00.000Z');
 
 beforeAll(async () => {
   redis = await startOwnRedis();
-  database = await createTestDatabase('iv_auth_reset');
-  const prefix = `test:${randomUUID()}:revoked:`;
-  revocations = new RedisRevocationStore({ url: redis.url, prefix, clock });
-  gatewayRevocations = new RedisRevocationStore({ url: redis.url, prefix, clock });
-  rateLimiter = createAuthRateLimiter({ redisUrl: redis.url });
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  h = await startAuthHarness({
-    env: {
-      DATABASE_URL: database.url,
-      AUTH_PRIVATE_JWK: JSON.stringify(await exportJWK(pair.privateKey)),
-      JOBS: 'memory',
-      // The real limits, not the tests' usual multiple: the fail-open path is what is checked.
-      AUTH_RATE_LIMIT_MULTIPLIER: '1',
-    },
-    revocations,
-    gatewayRevocations,
-    rateLimiter,
+  auth = await startIntegrationAuth({
+    databaseName: 'iv_auth_reset',
+    redisUrl: redis.url,
+    revocationPrefix: `test:${randomUUID()}:revoked:`,
     clock,
+    // The real limits, not the tests' usual multiple: the fail-open path is what is checked.
+    env: { AUTH_RATE_LIMIT_MULTIPLIER: '1' },
   });
+  h = auth.harness;
 });
 
 afterAll(async () => {
-  await h?.stop();
-  await Promise.all([revocations?.close(), gatewayRevocations?.close(), rateLimiter?.close()]);
+  await auth?.stop();
   await redis?.stop();
-  await database?.drop();
 });
 
 /** What the gateway would do with the token: an identity, a refusal (401) or "cannot tell" (503). */
@@ -141,7 +123,7 @@ describe('auth when its Redis dies and comes back empty', () => {
     const gateway = createTokenVerifier({
       jwks: `${h.url}/.well-known/jwks.json`,
       revocations: withRevocationFallback({
-        primary: gatewayRevocations,
+        primary: auth.gatewayRevocations,
         durable: (sessionId) => askAuthIfRevoked(h.url, testSigningKey, sessionId),
       }),
       clock,

@@ -2,23 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { createEvent, kitInbox } from '@innerview/kit';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findVerdict } from './db/access.ts';
 import { phrases } from './domain/offline-coach/phrases.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
 // Who may chat (billing's verdict, read against the clock: ADR 0066), metering of the trial quota, and the crisis
 // answer, on PostgreSQL with the Redis event bus.
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-});
-afterAll(async () => {
-  await run?.stop();
+useIntegrationRun((harness) => {
+  h = harness;
 });
 
 const DAY = 86_400_000;

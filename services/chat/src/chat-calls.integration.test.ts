@@ -2,22 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MESSAGE_MARK, QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages, chatSessions } from './db/schema.ts';
 import { phrases } from './domain/offline-coach/phrases.ts';
-import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
-import { readSse, replyText, type SseEvent } from './testing/sse-client.ts';
+import { type ChatHarness, sendMessage } from './testing/chat-harness.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
+import { replyText, type SseEvent } from './testing/sse-client.ts';
 
 // Every call of the chat issue on PostgreSQL with the Redis event bus, through the offline coach.
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-});
-afterAll(async () => {
-  await run?.stop();
+useIntegrationRun((harness) => {
+  h = harness;
 });
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
@@ -34,16 +29,8 @@ async function send(
   sessionId: string | null = null,
   headers: Record<string, string> = {},
 ): Promise<{ response: Response; events: SseEvent[]; sessionId: string; text: string }> {
-  const response = await h.call(
-    'POST',
-    '/api/v1/chat/stream',
-    { message, session_id: sessionId },
-    { userId, headers },
-  );
-  expect(response.status).toBe(200);
-  const events = await readSse(response);
-  const first = JSON.parse(events[0]!.data) as { session_id: string };
-  return { response, events, sessionId: first.session_id, text: replyText(events) };
+  const sent = await sendMessage(h, userId, message, sessionId, headers);
+  return { ...sent, text: replyText(sent.events) };
 }
 
 /** Whether a reply opens with one of the offline coach's greetings in that language (a session's first reply). */

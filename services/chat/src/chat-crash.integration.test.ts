@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyText } from '@innerview/crypto';
 import { openDatabase } from '@innerview/kit';
-import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages } from './db/schema.ts';
 import {
   allowChat,
   type ChatProcess,
   callAs,
-  killAllChatProcesses,
   readAllEvents,
   startChatProcess,
+  useProcessDatabase,
 } from './testing/chat-process.ts';
 import { type SseEvent, sseEvents } from './testing/sse-client.ts';
-
-// Each step starts a real process (a few seconds on an idle machine, far more on a loaded one).
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 // The chat service killed (SIGKILL) in the middle of a reply, then started again on the same
 // PostgreSQL database, as an orchestrator would restart it (ADR 0039).
 const LEASE_MS = 1_500;
-let database: { url: string; drop(): Promise<void> };
+const database = useProcessDatabase('iv_chat_crash');
 const keys = { MASTER_KEY: generateKeyText(), EVENT_PAYLOAD_KEY: generateKeyText() };
 
 const startChat = () =>
@@ -66,15 +62,6 @@ async function storedMessages(sessionId: string) {
     await db.close();
   }
 }
-
-beforeAll(async () => {
-  database = await createTestDatabase('iv_chat_crash');
-});
-
-afterAll(async () => {
-  await killAllChatProcesses();
-  await database?.drop();
-});
 
 describe('the chat service killed mid-reply', () => {
   it('fails the unfinished reply clearly, never stores the message twice, and the retry answers', async () => {

@@ -1,31 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyText } from '@innerview/crypto';
 import { openDatabase } from '@innerview/kit';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { redisUrl } from '@innerview/kit/testing/postgres';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from './db/schema.ts';
 import {
   allowChat,
   type ChatProcess,
   callAs,
-  killAllChatProcesses,
   readAllEvents,
   startChatProcess,
+  useProcessDatabase,
 } from './testing/chat-process.ts';
 import { type SseEvent, sseEvents } from './testing/sse-client.ts';
 
-// Each step starts a real process (a few seconds on an idle machine, far more on a loaded one).
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
-
 // Two chat replicas on one PostgreSQL database and one Redis, as the prod overlay runs them
 // (ADR 0040): whichever replica a reconnect, a transcript read or a stop reaches finds the reply.
-let database: { url: string; drop(): Promise<void> };
+const database = useProcessDatabase('iv_chat_replicas');
 let a: ChatProcess;
 let b: ChatProcess;
 
 beforeAll(async () => {
-  database = await createTestDatabase('iv_chat_replicas');
   const env = {
     MASTER_KEY: generateKeyText(),
     EVENT_PAYLOAD_KEY: generateKeyText(),
@@ -40,11 +36,6 @@ beforeAll(async () => {
   // One after the other: the first migrates the new database.
   a = await startChatProcess(env);
   b = await startChatProcess(env);
-});
-
-afterAll(async () => {
-  await killAllChatProcesses();
-  await database?.drop();
 });
 
 const pieceText = (events: SseEvent[]) =>

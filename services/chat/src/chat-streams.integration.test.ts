@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages } from './db/schema.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { ScriptedCoach } from './testing/scripted-coach.ts';
 import { readSse, replyText, type SseEvent, sseEvents } from './testing/sse-client.ts';
 
@@ -12,15 +12,13 @@ import { readSse, replyText, type SseEvent, sseEvents } from './testing/sse-clie
 // reload in the middle, a failed reply and its retry; PostgreSQL and the Redis event bus.
 const coach = new ScriptedCoach({ delayMs: 15 });
 const ORPHAN_GRACE_MS = 300;
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun({ coach, env: { CHAT_ORPHAN_GRACE_MS: String(ORPHAN_GRACE_MS) } });
-  h = run.harness;
-});
-afterAll(async () => {
-  await run?.stop();
-});
+useIntegrationRun(
+  (harness) => {
+    h = harness;
+  },
+  { coach, env: { CHAT_ORPHAN_GRACE_MS: String(ORPHAN_GRACE_MS) } },
+);
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
 const pieces = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1} `);

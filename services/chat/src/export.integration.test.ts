@@ -3,21 +3,16 @@ import { USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
-import { readSse, replyText } from './testing/sse-client.ts';
+import { describe, expect, it } from 'vitest';
+import { type ChatHarness, sendMessage } from './testing/chat-harness.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
+import { replyText } from './testing/sse-client.ts';
 
 // Chat's part of the person's data export (ADR 17) on PostgreSQL: sessions and messages decrypted
 // for their owner only, to a call another service signed (ADR 43).
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-});
-afterAll(async () => {
-  await run?.stop();
+useIntegrationRun((harness) => {
+  h = harness;
 });
 
 /** As the auth service asks: signed by auth with `key`, or unsigned (`null`). */
@@ -32,15 +27,8 @@ async function exportOf(userId: string, key: string | null = testSigningKey) {
 }
 
 async function send(userId: string, message: string, sessionId: string | null = null) {
-  const response = await h.call(
-    'POST',
-    '/api/v1/chat/stream',
-    { message, session_id: sessionId },
-    { userId },
-  );
-  expect(response.status).toBe(200);
-  const events = await readSse(response);
-  return { sessionId: JSON.parse(events[0]!.data).session_id as string, reply: replyText(events) };
+  const sent = await sendMessage(h, userId, message, sessionId);
+  return { sessionId: sent.sessionId, reply: replyText(sent.events) };
 }
 
 describe('GET /internal/export', () => {

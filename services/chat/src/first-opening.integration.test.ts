@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
 import { eventually } from '@innerview/kit/testing/eventually';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findProfile } from './db/profiles.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 
 // docs/product.md#the-coachs-first-opening over real HTTP on PostgreSQL: after the questionnaire,
 // the first new chat is opened by the coach from the answers, once, for the person only.
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-});
-afterAll(async () => {
-  await run?.stop();
+useIntegrationRun((harness) => {
+  h = harness;
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field.

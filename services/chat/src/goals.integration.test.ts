@@ -11,30 +11,26 @@ import { USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { sweepDueCheckins } from './actions/checkins.ts';
 import { sweepReflections } from './actions/reflections.ts';
 import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
 // docs/product.md#goals over real HTTP on PostgreSQL and the Redis bus: the calls, their checks,
 // ownership, the check-in sweep with a moved clock, the coach's check-in opening, export, erasure.
 const DAY = 86_400_000;
-let run: IntegrationRun;
 let h: ChatHarness;
 let sql: pg.Client;
-beforeAll(async () => {
-  run = await startIntegrationRun({ env: { CHAT_CHECKIN_SWEEP_MS: '50' } });
-  h = run.harness;
-  sql = new pg.Client({ connectionString: h.service.ctx.config.DATABASE_URL });
-  await sql.connect();
-});
-afterAll(async () => {
-  await sql?.end();
-  await run?.stop();
-});
+useIntegrationRun(
+  (harness, client) => {
+    h = harness;
+    sql = client;
+  },
+  { env: { CHAT_CHECKIN_SWEEP_MS: '50' } },
+);
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field.
 type Answer = { status: number; body: any };

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@innerview/kit/testing/eventually';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatHarness } from './testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from './testing/integration-setup.ts';
-import { readSse, replyText } from './testing/sse-client.ts';
+import { describe, expect, it } from 'vitest';
+import { type ChatHarness, sendMessage } from './testing/chat-harness.ts';
+import { useIntegrationRun } from './testing/integration-setup.ts';
+import { replyText } from './testing/sse-client.ts';
 
 // docs/product.md#memory over real HTTP on PostgreSQL, with the offline coach: the calls, their
 // checks and ownership, the switch, where items come from and that the coach uses them.
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-}, 60_000);
-afterAll(async () => {
-  await run?.stop();
+useIntegrationRun((harness) => {
+  h = harness;
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field.
@@ -34,16 +29,9 @@ async function person(): Promise<string> {
 }
 
 async function send(userId: string, message: string, sessionId: string | null = null) {
-  const response = await h.call(
-    'POST',
-    '/api/v1/chat/stream',
-    { message, session_id: sessionId },
-    { userId },
-  );
-  expect(response.status).toBe(200);
-  const events = await readSse(response);
+  const sent = await sendMessage(h, userId, message, sessionId);
   await h.settle();
-  return { sessionId: JSON.parse(events[0]!.data).session_id as string, reply: replyText(events) };
+  return { sessionId: sent.sessionId, reply: replyText(sent.events) };
 }
 
 describe('the memory calls', () => {

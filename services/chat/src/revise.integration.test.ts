@@ -3,7 +3,7 @@ import { eventually } from '@innerview/kit/testing/eventually';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { findVerdict } from './db/access.ts';
-import type { ChatHarness } from './testing/chat-harness.ts';
+import { type ChatHarness, sendMessage } from './testing/chat-harness.ts';
 import { useIntegrationRun } from './testing/integration-setup.ts';
 import { ScriptedCoach } from './testing/scripted-coach.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
@@ -56,15 +56,7 @@ async function send(
   reply = 'first answer',
 ) {
   coach.pieces = says(reply);
-  const response = await h.call(
-    'POST',
-    '/api/v1/chat/stream',
-    { message, session_id: sessionId },
-    { userId },
-  );
-  expect(response.status).toBe(200);
-  const events = await readSse(response);
-  return (JSON.parse(events[0]!.data) as { session_id: string }).session_id;
+  return (await sendMessage(h, userId, message, sessionId)).sessionId;
 }
 
 async function transcript(userId: string, sessionId: string): Promise<Entry[]> {

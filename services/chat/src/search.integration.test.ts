@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { ChatHarness } from './testing/chat-harness.ts';
+import { type ChatHarness, sendMessage } from './testing/chat-harness.ts';
 import { useIntegrationRun } from './testing/integration-setup.ts';
-import { readSse } from './testing/sse-client.ts';
 
 // GET /chat-sessions/search (ADR 0058) on PostgreSQL over HTTP, through the offline coach.
 let h: ChatHarness;
@@ -28,15 +27,7 @@ async function person(): Promise<string> {
 }
 
 async function send(userId: string, message: string, sessionId: string | null = null): Promise<string> {
-  const response = await h.call(
-    'POST',
-    '/api/v1/chat/stream',
-    { message, session_id: sessionId },
-    { userId },
-  );
-  expect(response.status).toBe(200);
-  const events = await readSse(response);
-  return (JSON.parse(events[0]!.data) as { session_id: string }).session_id;
+  return (await sendMessage(h, userId, message, sessionId)).sessionId;
 }
 
 /** The id of the session's first message from the person (the offline coach may quote its words). */

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES } from '@innerview/contracts/subscription-status';
 import { describe, expect, it } from 'vitest';
 import {
   type AuthState,
@@ -15,18 +16,7 @@ const to = (path: string): GuardDecision => ({ kind: 'redirect', to: path });
 
 const AUTH_STATES: AuthState[] = ['unknown', 'checking', 'authenticated', 'anonymous'];
 /** undefined = not loaded yet, null = no subscription, then every status of docs/product.md#subscription-records and one unknown. */
-const STATUSES = [
-  undefined,
-  null,
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-  'paused',
-] as const;
+const STATUSES = [undefined, null, ...SUBSCRIPTION_STATUSES, 'paused'] as const;
 const ONBOARDING = [undefined, false, true] as const;
 
 function state(auth: AuthState, hasStoredToken: boolean, extra: Partial<GuardState> = {}): GuardState {

@@ -1,19 +1,9 @@
+import { SUBSCRIPTION_STATUSES } from '@innerview/contracts/subscription-status';
 import { describe, expect, it } from 'vitest';
 import { type PostLoginState, postLoginRoute } from './post-login.ts';
 
-const STATUSES = [
-  undefined,
-  null,
-  '',
-  'freemium',
-  'monthly',
-  'yearly',
-  'cancelled',
-  'cancelling_at_period_end',
-  'past_due',
-  'expired',
-  'unpaid',
-] as const;
+/** Not loaded, none, an empty one, every status of docs/product.md#subscription-records, and one unknown. */
+const STATUSES = [undefined, null, '', ...SUBSCRIPTION_STATUSES, 'unpaid'] as const;
 const PLAN_OK = ['freemium', 'monthly', 'yearly', 'cancelled', 'cancelling_at_period_end'];
 
 const QUESTIONNAIRES: Array<[string, PostLoginState['questionnaire']]> = [

@@ -21,6 +21,7 @@ import {
   type RevocationStore,
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
+import { afterAll, beforeAll } from 'vitest';
 import { createAuthService } from '../app.ts';
 
 /**
@@ -210,4 +211,23 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       await counted?.close();
     },
   };
+}
+
+/**
+ * One harness for the whole test file: started before the file's tests (handed to `started`; the
+ * start may take `timeoutMs`), stopped after them.
+ */
+export function useAuthHarness(
+  started: (harness: AuthHarness) => void,
+  options: HarnessOptions = {},
+  timeoutMs = 60_000,
+): void {
+  let harness: AuthHarness | undefined;
+  beforeAll(async () => {
+    harness = await startAuthHarness(options);
+    started(harness);
+  }, timeoutMs);
+  afterAll(async () => {
+    await harness?.stop();
+  });
 }

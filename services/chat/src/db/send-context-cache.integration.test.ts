@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatHarness } from '../testing/chat-harness.ts';
-import { type IntegrationRun, startIntegrationRun } from '../testing/integration-setup.ts';
+import { useIntegrationRun } from '../testing/integration-setup.ts';
 import { readSse } from '../testing/sse-client.ts';
 import { chatAccessVerdicts } from './schema.ts';
 import { SEND_CONTEXT_QUIET_MS } from './send-context-cache.ts';
 
 // The short-lived cache of a person's access (and profile) before each reply: reused between quick
 // messages, dropped the moment a subscription event changes it. PostgreSQL and the Redis bus.
-let run: IntegrationRun;
 let h: ChatHarness;
-beforeAll(async () => {
-  run = await startIntegrationRun();
-  h = run.harness;
-});
-afterAll(async () => {
-  await run?.stop();
+useIntegrationRun((harness) => {
+  h = harness;
 });
 
 const DAY = 86_400_000;

@@ -6,10 +6,12 @@ import { createEvent, type EventBus, ManualClock, type RunningService } from '@i
 import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { startTestService } from '@innerview/kit/testing/test-service';
+import { expect } from 'vitest';
 import { type ChatServiceOptions, createChatService } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { findVerdict } from '../db/access.ts';
 import { findProfile } from '../db/profiles.ts';
+import { readSse, type SseEvent } from './sse-client.ts';
 
 /**
  * A running chat service for tests, called the way the gateway calls it (the user id header), with
@@ -216,4 +218,26 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     },
   };
   return harness;
+}
+
+/**
+ * Sends a message as `userId` (to `sessionId`, or a new session with `null`), expects it accepted
+ * and reads the whole reply stream; `sessionId` is the one the stream names.
+ */
+export async function sendMessage(
+  h: ChatHarness,
+  userId: string,
+  message: string,
+  sessionId: string | null = null,
+  headers: Record<string, string> = {},
+): Promise<{ response: Response; events: SseEvent[]; sessionId: string }> {
+  const response = await h.call(
+    'POST',
+    '/api/v1/chat/stream',
+    { message, session_id: sessionId },
+    { userId, headers },
+  );
+  expect(response.status).toBe(200);
+  const events = await readSse(response);
+  return { response, events, sessionId: (JSON.parse(events[0]!.data) as { session_id: string }).session_id };
 }

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { openDatabase } from '@innerview/kit';
+import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { fetchAsGateway, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { storeVerdict } from '../db/access.ts';
 import { type SseEvent, sseEvents } from './sse-client.ts';
 
@@ -62,6 +64,29 @@ export async function startChatProcess(env: Record<string, string>): Promise<Cha
 
 export async function killAllChatProcesses(): Promise<void> {
   await Promise.all([...running].map((p) => p.kill()));
+}
+
+/**
+ * A fresh PostgreSQL database (named from `name`) for a test file whose tests start chat processes on it:
+ * created before the file's own set-up, dropped after every process is killed. Each step starts a real
+ * process (a few seconds on an idle machine, far more on a loaded one), hence the file's long timeouts.
+ */
+export function useProcessDatabase(name: string): { readonly url: string } {
+  vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(name);
+  });
+  afterAll(async () => {
+    await killAllChatProcesses();
+    await database?.drop();
+  });
+  return {
+    get url() {
+      if (!database) throw new Error('the database is made before the tests run');
+      return database.url;
+    },
+  };
 }
 
 /** A call as the gateway makes it: the person's id in a statement signed with the shared key. */
