@@ -8,12 +8,11 @@ import { streamPieces } from '../adapters/coach/offline-coach.ts';
 import type { ReplyWriter } from '../adapters/streams/reply-streams.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { useTrialTokens } from '../db/access.ts';
-import { insertMessage, type MessageRow, setReplyFailed, setReplySuperseded } from '../db/messages.ts';
+import { type MessageRow, setReplyFailed, setReplySuperseded } from '../db/messages.ts';
 import type { ProfileRow } from '../db/profiles.ts';
 import { releaseLease } from '../db/reply-leases.ts';
 import { countSafetyReferral } from '../db/safety-referrals.ts';
 import { sendContextCache } from '../db/send-context-cache.ts';
-import { addSessionTokens, setAutoTitle, updateSession } from '../db/sessions.ts';
 import { buildCoachContext } from '../domain/coach-context.ts';
 import { detectTextLanguage } from '../domain/language.ts';
 import { checkInLine, type SafetyReferral, safetyReply } from '../domain/safety/crisis-reply.ts';
@@ -23,8 +22,7 @@ import { answersOf, type PreparedTurn, prepareTurn, type TurnInput } from './coa
 import { chatEvent } from './events.ts';
 import { memoryForCoach } from './memory.ts';
 import { rememberAfterReply } from './memory-sources.ts';
-import { indexMessage, searchRows } from './search.ts';
-import { encryptMessage, encryptTitle } from './stored-text.ts';
+import { storeReply } from './store-reply.ts';
 
 export interface GenerationInput {
   userId: string;
@@ -56,12 +54,6 @@ export interface GenerationInput {
   metered: boolean;
   /** Regenerating: the reply being replaced; the new one joins its versions (ADR 0058). */
   regenerated?: MessageRow;
-}
-
-/** A reply names the message it answers; a regenerated one, the versions it belongs to. */
-function replyVersion(input: GenerationInput, userMessageId: string) {
-  const replaced = input.regenerated;
-  return { parentId: userMessageId, versionGroup: replaced ? (replaced.versionGroup ?? replaced.id) : null };
 }
 
 /**
@@ -164,49 +156,31 @@ async function answerCrisis(
 ): Promise<ReplyResult> {
   const content = safetyReply(finding);
   for (const piece of streamPieces(content)) writer.append(piece);
-  const replyId = writer.replyId;
   await turn.stored;
-  const ciphertext = await encryptMessage(chat, input.userId, replyId, content);
-  const tokens = await searchRows(chat, { ...input, messageId: replyId, text: content });
-  const now = chat.service.clock.now();
   // Never the words of the message: a neutral title with the day, so the chat is not "New chat".
-  const titleCiphertext = input.needsTitle
-    ? await encryptTitle(chat, input.userId, input.sessionId, neutralTitle(input.language, now))
-    : null;
-  await chat.service.transaction(async (tx, emit) => {
-    await insertMessage(tx, {
-      id: replyId,
-      sessionId: input.sessionId,
-      userId: input.userId,
-      role: 'assistant',
-      kind: 'safety',
-      contentCiphertext: ciphertext,
-      status: 'complete',
-      tokens: 0,
-      ...replyVersion(input, turn.userMessageId),
-      searchIndexedAt: now,
-      createdAt: now,
-    });
-    await indexMessage(tx, tokens);
-    await releaseLease(tx, turn.userMessageId);
-    await updateSession(tx, input.sessionId, { updatedAt: now });
-    if (titleCiphertext) await setAutoTitle(tx, input.sessionId, titleCiphertext);
-    // The anonymous count for the yearly report: day, tier, language; no user, no text.
-    await countSafetyReferral(tx, {
-      day: now.toISOString().slice(0, 10),
-      tier: finding.tier,
-      language: finding.language,
-    });
-    // The category and language only: never the person's words.
-    await emit(
-      chatEvent(chat, 'chat.safety.flagged', input.userId, {
-        userId: input.userId,
-        sessionId: input.sessionId,
-        category: finding.category ?? `unnamed_${finding.tier}`,
+  const title = input.needsTitle ? neutralTitle(input.language, chat.service.clock.now()) : null;
+  const reply = { kind: 'safety', content, status: 'complete', tokens: 0, title } as const;
+  await storeReply(
+    chat,
+    { ...stored(input, writer.replyId, turn.userMessageId), ...reply },
+    async (tx, emit, now) => {
+      // The anonymous count for the yearly report: day, tier, language; no user, no text.
+      await countSafetyReferral(tx, {
+        day: now.toISOString().slice(0, 10),
+        tier: finding.tier,
         language: finding.language,
-      }),
-    );
-  });
+      });
+      // The category and language only: never the person's words.
+      await emit(
+        chatEvent(chat, 'chat.safety.flagged', input.userId, {
+          userId: input.userId,
+          sessionId: input.sessionId,
+          category: finding.category ?? `unnamed_${finding.tier}`,
+          language: finding.language,
+        }),
+      );
+    },
+  );
   chat.service.log.info(
     { sessionId: input.sessionId, tier: finding.tier, category: finding.category, by },
     'care reply given',
@@ -359,6 +333,12 @@ async function answerWithCoach(
   return { ok: true, outcome, content, tokens, title };
 }
 
+/** Who and what a reply of this generation belongs to, for `storeReply`. */
+function stored(input: GenerationInput, replyId: string, userMessageId: string) {
+  const { userId, sessionId, regenerated } = input;
+  return { userId, sessionId, replyId, userMessageId, regenerated };
+}
+
 async function persistReply(
   chat: ChatContext,
   replyId: string,
@@ -371,38 +351,24 @@ async function persistReply(
     reason: ReturnType<ReplyWriter['abortReason']>;
   },
 ): Promise<void> {
-  // Encryption first: it may create the data key, which must not happen inside the transaction.
-  const ciphertext = await encryptMessage(chat, input.userId, replyId, reply.content);
-  const titleCiphertext = reply.title
-    ? await encryptTitle(chat, input.userId, input.sessionId, reply.title)
-    : null;
-  const searchable = await searchRows(chat, { ...input, messageId: replyId, text: reply.content });
-  const now = chat.service.clock.now();
-  await chat.service.transaction(async (tx, emit) => {
-    await insertMessage(tx, {
-      id: replyId,
-      sessionId: input.sessionId,
-      userId: input.userId,
-      role: 'assistant',
-      kind: 'message',
-      contentCiphertext: ciphertext,
-      status: reply.reason === null ? 'complete' : reply.reason === 'orphaned' ? 'interrupted' : 'stopped',
-      tokens: reply.tokens,
-      ...replyVersion(input, userMessageId),
-      searchIndexedAt: now,
-      createdAt: now,
-    });
-    await indexMessage(tx, searchable);
-    await releaseLease(tx, userMessageId);
-    await addSessionTokens(tx, input.sessionId, reply.tokens, now);
-    if (titleCiphertext) await setAutoTitle(tx, input.sessionId, titleCiphertext);
-    if (input.metered) await useTrialTokens(tx, input.userId, reply.tokens, now);
-    if (reply.tokens > 0)
+  const status = reply.reason === null ? 'complete' : reply.reason === 'orphaned' ? 'interrupted' : 'stopped';
+  const { content, tokens, title } = reply;
+  const kept = {
+    ...stored(input, replyId, userMessageId),
+    kind: 'message',
+    content,
+    status,
+    tokens,
+    title,
+  } as const;
+  await storeReply(chat, kept, async (tx, emit, now) => {
+    if (input.metered) await useTrialTokens(tx, input.userId, tokens, now);
+    if (tokens > 0)
       await emit(
         chatEvent(chat, 'chat.tokens.consumed', input.userId, {
           userId: input.userId,
           sessionId: input.sessionId,
-          tokens: reply.tokens,
+          tokens,
         }),
       );
   });
