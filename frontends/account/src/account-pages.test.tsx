@@ -1,5 +1,6 @@
 import type { AccountDeletedResponse, CurrentUserResponse, UserSettings } from '@innerview/api-client';
 import { readToken } from '@innerview/api-client';
+import { testSubscription } from '@innerview/api-client/testing/bodies';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ afterEach(() => {
 const subscription = {
   method: 'GET',
   path: '/subscriptions/status',
-  body: { subscription_status: 'monthly' },
+  body: testSubscription({ subscription_status: 'monthly' }),
 };
 const me = { method: 'GET', path: '/users/me', body: ME };
 

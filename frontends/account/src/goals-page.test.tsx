@@ -1,3 +1,4 @@
+import { testSubscription } from '@innerview/api-client/testing/bodies';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,7 +123,11 @@ describe('goals page', () => {
     const api = fakeApi([
       { method: 'GET', path: '/goals/settings', body: { weekly_reflection: false } },
       { method: 'PUT', path: '/goals/settings', body: { weekly_reflection: true } },
-      { method: 'GET', path: '/subscriptions/status', body: { subscription_status: 'monthly' } },
+      {
+        method: 'GET',
+        path: '/subscriptions/status',
+        body: testSubscription({ subscription_status: 'monthly' }),
+      },
     ]);
     renderAccount('/settings');
     const section = await screen.findByTestId('settings-reflection');

@@ -1,4 +1,5 @@
 import { createStore } from '@innerview/api-client';
+import { testGoal } from '@innerview/api-client/testing/bodies';
 import { goalOffers } from '@innerview/contracts/goal-statement';
 import { createI18n } from '@innerview/i18n';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -80,7 +81,7 @@ describe('proposedGoals', () => {
 
 describe('Add as goal', () => {
   it('sets the goal with a weekly check-in and links to the goals page', async () => {
-    const api = fakeApi([{ method: 'POST', path: '/goals/', status: 201, body: { id: 'g1' } }]);
+    const api = fakeApi([{ method: 'POST', path: '/goals/', status: 201, body: testGoal() }]);
     wrap(<AddGoal title="Run 5 km by June" />);
     const button = screen.getByRole('button', { name: 'Add as goal', description: 'Run 5 km by June' });
     await userEvent.click(button);

@@ -1,4 +1,4 @@
-import { testQuestionnaireStatus } from '@innerview/api-client/testing/bodies';
+import { testQuestionnaireStatus, testSubscription } from '@innerview/api-client/testing/bodies';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -33,7 +33,11 @@ const base: FakeRoute[] = [
       answered_steps: [1, 2, 3, 4, 5, 6, 7, 8],
     }),
   },
-  { method: 'GET', path: '/subscriptions/status', body: { subscription_status: 'monthly' } },
+  {
+    method: 'GET',
+    path: '/subscriptions/status',
+    body: testSubscription({ subscription_status: 'monthly' }),
+  },
 ];
 const found = {
   method: 'GET',

@@ -1,5 +1,5 @@
 import type { MessageResponse } from '@innerview/api-client';
-import { testQuestionnaireStatus } from '@innerview/api-client/testing/bodies';
+import { testQuestionnaireStatus, testSubscription } from '@innerview/api-client/testing/bodies';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,7 @@ const finished: FakeRoute = {
 const monthly: FakeRoute = {
   method: 'GET',
   path: '/subscriptions/status',
-  body: { subscription_status: 'monthly' },
+  body: testSubscription({ subscription_status: 'monthly' }),
 };
 
 function historyItems() {
@@ -257,7 +257,11 @@ describe('questionnaire reminder', () => {
 });
 
 describe('subscription', () => {
-  const status = (body: object): FakeRoute => ({ method: 'GET', path: '/subscriptions/status', body });
+  const status = (fields: Parameters<typeof testSubscription>[0]): FakeRoute => ({
+    method: 'GET',
+    path: '/subscriptions/status',
+    body: testSubscription(fields),
+  });
 
   it('shows the trial days left and upgrade to /pricing', async () => {
     fakeApi([sessions, finished, status({ subscription_status: 'freemium', days_remaining: 23 })]);
@@ -312,7 +316,7 @@ describe('account links and log out', () => {
   const trial: FakeRoute = {
     method: 'GET',
     path: '/subscriptions/status',
-    body: { subscription_status: 'freemium', days_remaining: 23 },
+    body: testSubscription({ subscription_status: 'freemium', days_remaining: 23 }),
   };
 
   it('on a desktop the column keeps to the chat: no account links, no log out (the top bar has them, ADR 60)', async () => {

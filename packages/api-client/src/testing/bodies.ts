@@ -1,7 +1,9 @@
-// Test-only: whole answers of the auth and questionnaire calls, typed by the contracts (ADR 0066).
+// Test-only: whole answers of the auth, questionnaire, billing and goals calls, typed by the contracts (ADR 0066).
 // A fake answer built here that lacks a field the service sends, or has one it does not, fails
 // the type check, so the front ends' tests cannot drift from the real bodies unnoticed.
 import type { CurrentUserResponse } from '@innerview/contracts/auth';
+import type { SubscriptionDetails } from '@innerview/contracts/billing';
+import type { Goal } from '@innerview/contracts/goals';
 import type { QuestionnaireResponse, QuestionnaireStatusResponse } from '@innerview/contracts/questionnaire';
 
 const TEST_USER_ID = '0190f0a0-0000-7000-8000-000000000001';
@@ -51,6 +53,67 @@ export function testQuestionnaireStatus(
     is_complete: complete,
     next_step: next,
     answered_steps: answered,
+    ...fields,
+  };
+}
+
+/**
+ * `GET /subscriptions/status`: a plausible whole answer for the status (paid plans in CHF, periods
+ * ending 2026-12-21), as billing's display works it out; `fields` set what a test is about.
+ */
+export function testSubscription({
+  subscription_status = 'monthly',
+  ...fields
+}: Partial<SubscriptionDetails> = {}): SubscriptionDetails {
+  const status = subscription_status;
+  const trial = status === 'freemium';
+  const renewing = status === 'monthly' || status === 'yearly';
+  const paying = renewing || status === 'cancelling_at_period_end' || status === 'past_due';
+  const access = trial || paying;
+  const plan = trial ? 'freemium' : status === 'yearly' ? 'yearly' : paying ? 'monthly' : null;
+  return {
+    subscription_status: status,
+    plan_type: plan,
+    payment_provider: 'local',
+    has_access: access,
+    end_date: access ? '2026-12-21' : null,
+    renewal_date: renewing ? '2026-12-21' : null,
+    next_billing_date: renewing ? '2026-12-21' : null,
+    current_period_end: paying ? '2026-12-21T10:00:00.000Z' : null,
+    payment_method: paying ? { type: 'card', brand: 'visa', last4: '4242' } : null,
+    amount_minor: plan === 'freemium' ? 0 : plan === 'yearly' ? 19_000 : plan === 'monthly' ? 1900 : null,
+    currency: paying ? 'CHF' : null,
+    scheduled_plan: null,
+    scheduled_plan_amount_minor: null,
+    scheduled_change_date: null,
+    cancellation_date: status === 'cancelling_at_period_end' || status === 'cancelled' ? '2026-11-20' : null,
+    access_until: access ? '2026-12-21' : null,
+    days_remaining: access ? 24 : null,
+    remaining_trial_tokens: trial ? 150_000 : null,
+    trial_token_quota: 200_000,
+    trial_end_date: status === null ? null : '2026-11-21',
+    trial_available: status === null,
+    show_trial_warning: false,
+    reactivate_until: status === 'cancelled' ? '2027-02-18' : null,
+    expired_reason: status === 'expired' ? 'trial_ended' : null,
+    can_cancel: renewing,
+    can_reactivate: status === 'cancelling_at_period_end' || status === 'cancelled',
+    can_change_plan: trial || renewing,
+    can_update_payment_method: paying,
+    ...fields,
+  };
+}
+
+/** One goal as `GET|POST|PATCH /goals/` answer it: active, a weekly check-in, no notes yet. */
+export function testGoal(fields: Partial<Goal> = {}): Goal {
+  return {
+    id: '0190f0a0-0000-7000-8000-0000000000a1',
+    title: 'Run 5 km by June',
+    checkin: 'weekly',
+    next_checkin_at: '2026-11-27T09:00:00.000Z',
+    status: 'active',
+    notes: [],
+    created_at: '2026-11-20T09:00:00.000Z',
     ...fields,
   };
 }

@@ -1,5 +1,5 @@
 import type { TokenResponse } from '@innerview/api-client';
-import { testQuestionnaireStatus, testUser } from '@innerview/api-client/testing/bodies';
+import { testQuestionnaireStatus, testSubscription, testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -61,10 +61,10 @@ describe('landing page (docs/product.md#landing-page)', () => {
   });
 
   it.each([
-    ['on the trial, onboarding done', 'freemium', true, null],
+    ['on the trial, onboarding done', 'freemium' as const, true, null],
     [
       'on a paid plan, questionnaire complete',
-      'yearly',
+      'yearly' as const,
       false,
       testQuestionnaireStatus({ answered_steps: [1, 2, 3, 4, 5, 6, 7, 8] }),
     ],
@@ -87,7 +87,11 @@ describe('landing page (docs/product.md#landing-page)', () => {
           path: '/users/me',
           body: noor(onboarded),
         },
-        { method: 'GET', path: '/subscriptions/status', body: { subscription_status: status } },
+        {
+          method: 'GET',
+          path: '/subscriptions/status',
+          body: testSubscription({ subscription_status: status }),
+        },
         ...(questionnaire ? [{ method: 'GET', path: '/questionnaire/status', body: questionnaire }] : []),
       ]);
       const { router } = renderShell('/');

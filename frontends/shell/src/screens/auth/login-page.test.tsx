@@ -1,7 +1,8 @@
 import type { MessageResponse } from '@innerview/api-client';
 import { REMEMBER_ME_KEY, readToken, TOKEN_KEY, type TokenResponse } from '@innerview/api-client';
-import { testQuestionnaireStatus, testUser } from '@innerview/api-client/testing/bodies';
+import { testQuestionnaireStatus, testSubscription, testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch } from '@innerview/api-client/testing/fake-fetch';
+import type { SubscriptionStatus } from '@innerview/contracts/subscription-status';
 import { TOAST_LOCK_MS, TOAST_WARNING_MS } from '@innerview/ui';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -32,11 +33,15 @@ const tokenRoute: Route = {
   path: '/login/access-token',
   body: { access_token: 'tok-ada', token_type: 'bearer', expires_in: 864000 } satisfies TokenResponse,
 };
-const signedIn = (extra: Route[] = [], subscription: string | null = null): Route[] => [
+const signedIn = (extra: Route[] = [], subscription: SubscriptionStatus | null = null): Route[] => [
   tokenRoute,
   { method: 'POST', path: '/login/test-token', body: USER },
   { method: 'GET', path: '/users/me', body: USER },
-  { method: 'GET', path: '/subscriptions/status', body: { subscription_status: subscription } },
+  {
+    method: 'GET',
+    path: '/subscriptions/status',
+    body: testSubscription({ subscription_status: subscription }),
+  },
   ...extra,
 ];
 const wrongPassword = (failed: number): Route => ({
@@ -353,7 +358,11 @@ describe('login screen', () => {
         path: '/users/me',
         body: testUser({ onboarded: true }),
       },
-      { method: 'GET', path: '/subscriptions/status', body: { subscription_status: 'monthly' } },
+      {
+        method: 'GET',
+        path: '/subscriptions/status',
+        body: testSubscription({ subscription_status: 'monthly' }),
+      },
     ]);
     const { router } = renderShell('/login');
     await fillAndSubmit('ada@example.ch', 'Secret#123');
