@@ -16,7 +16,8 @@ async function waitForMail(page: Page, to: string, pick: (mail: Mail) => boolean
     const found = ((await answer.json()) as Mail[]).find((mail) => mail.to === to && pick(mail));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail for ${to} in the dev mailbox`);
-    await page.waitForTimeout(300);
+    // A poll interval while waiting for the mail, not a pause.
+    await page.waitForTimeout(50);
   }
 }
 
@@ -141,10 +142,15 @@ describe('accounts', () => {
     expect(await locked.textContent()).toContain('Please try again in 15 minutes');
     await locked.getByRole('button', { name: 'Contact support' }).waitFor();
     await screenshot(page, 'accounts-login-locked', 'desktop');
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/login/access-token') && r.request().method() === 'POST',
+    );
     await logIn(page, email, password);
+    expect((await refused).status()).toBeGreaterThanOrEqual(400);
     await toast(page, 'Account Temporarily Locked').waitFor();
-    // No navigation follows the refusal: a redirect into the app would come within this pause.
-    await page.waitForTimeout(500);
+    // No navigation follows the refusal: the server gave no session, and the page stored none to
+    // enter the app with.
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     expect(['/', '/login']).toContain(await pathname(page));
 
     // Reset by mail: the request, the mail, the new password; the reset unlocks the account.

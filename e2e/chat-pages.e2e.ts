@@ -120,9 +120,17 @@ describe('a long session in pages', () => {
     page.on('request', (r) => {
       if (r.url().includes('/transcript')) transcriptCalls.push(r.url());
     });
+    // Down at the end, the first message has left the page (the list keeps only what is near).
+    expect(await message(page, ids[0]!).count()).toBe(0);
     await scrollListTo(page, 0);
-    await page.waitForTimeout(300);
+    // The list has drawn its top again: the same pass tells the conversation its start was reached,
+    // which would mark older messages as loading and ask for them at once.
+    await message(page, ids[0]!).waitFor();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     // The whole session is read: at its top nothing more is asked for.
+    expect(await page.getByTestId('older-loading').count()).toBe(0);
     expect(transcriptCalls).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -119,7 +119,8 @@ async function eventually<T>(what: string, attempt: () => Promise<T | undefined>
     } catch (error) {
       last = error;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // A poll interval while waiting for the condition, not a pause.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${what} did not happen in time${last ? `: ${String(last)}` : ''}`);
 }

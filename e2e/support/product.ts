@@ -87,7 +87,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       );
     }
     if (await healthy(url)) return { url, output: () => output, stop };
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A poll interval while waiting for health, not a pause.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();
   throw new Error(`npm start was not healthy within ${START_TIMEOUT_MS / 1000} s:\n${output}`);

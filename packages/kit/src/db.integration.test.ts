@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db.ts';
 import { databaseContract } from './db-contract.ts';
+import { eventually } from './testing/eventually.ts';
 import { createTestDatabase } from './testing/postgres.ts';
 
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test-fixtures/migrations');
@@ -21,22 +22,43 @@ describe('database on PostgreSQL (distributed)', () => {
 });
 
 describe('PostgreSQL pool size', () => {
-  // Each query holds its connection for a moment, so concurrent ones show how many the pool opens.
+  // Each query holds its connection until the test lets it go (it waits for an advisory lock the
+  // test holds), so concurrent ones show how many connections the pool opens.
   async function connectionsUsed(poolSize: number | undefined, concurrent: number): Promise<number> {
     const database = await createTestDatabase();
     drops.push(database.drop);
+    const gatekeeper = await openDatabase({ url: database.url, dataDir: '', poolSize: 1 });
     const opened = await openDatabase({ url: database.url, dataDir: '', poolSize });
+    const key = 4242;
     try {
-      const pids = await Promise.all(
+      await gatekeeper.db.execute(sql`select pg_advisory_lock(${key})`);
+      const queries = Promise.all(
         Array.from({ length: concurrent }, async () => {
           const result = (await opened.db.execute(
-            sql`select pg_backend_pid() as pid, pg_sleep(0.15)`,
+            sql`select pg_backend_pid() as pid, pg_advisory_xact_lock_shared(${key})`,
           )) as unknown as { rows: Array<{ pid: number }> };
           return result.rows[0]!.pid;
         }),
       );
-      return new Set(pids).size;
+      // Let go once every query either waits on the lock in PostgreSQL or waits for a connection
+      // in the pool: the pool has opened all it will.
+      await eventually(
+        async () => {
+          const { rows } = (await gatekeeper.db.execute(
+            sql`select count(*)::int as n from pg_locks
+              where locktype = 'advisory' and not granted and objid = ${key}
+              and database = (select oid from pg_database where datname = current_database())`,
+          )) as unknown as { rows: Array<{ n: number }> };
+          const use = opened.poolUse();
+          return rows[0]!.n === use.total && use.total + use.waiting === concurrent;
+        },
+        { what: 'every query holding a connection or queued for one' },
+      );
+      await gatekeeper.db.execute(sql`select pg_advisory_unlock(${key})`);
+      return new Set(await queries).size;
     } finally {
+      // The gatekeeper first: its lock goes with its connection, so no query is left waiting on it.
+      await gatekeeper.close();
       await opened.close();
     }
   }

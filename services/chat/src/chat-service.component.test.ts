@@ -119,29 +119,30 @@ describe('with an OpenAI-compatible model', () => {
     await h.subscribe(userId);
     h.fake.titleText = 'Quiet mornings';
     const message = 'How do I keep my mornings quiet';
+    // The first word is 400 ms away, long after the model was asked: a title asked for at once
+    // would reach the model well before it.
     h.fake.queue.push({ kind: 'stream', pieces: ['Let us ', 'look at ', 'your mornings.'], delayMs: 400 });
     const titleCalls = () =>
       h.fake.calls.filter((c) => c.body.stream !== true && JSON.stringify(c.body.messages).includes(message));
     const response = await send(userId, message);
     let sessionId = '';
-    let beforeFirstWord = -1;
     let afterFirstWord = -1;
     for await (const event of sseEvents(response)) {
       if (event.data === '[DONE]') break;
       const chunk = JSON.parse(event.data) as { session_id: string; content: string };
       sessionId ||= chunk.session_id;
-      if (chunk.content === '') {
-        // The opening event; the first word is 400 ms away, long after the model was asked.
-        // A window on purpose: the title must NOT be asked for before the first word.
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        beforeFirstWord = titleCalls().length;
-      } else if (afterFirstWord === -1) {
+      if (chunk.content !== '' && afterFirstWord === -1) {
         await eventually(async () => titleCalls().length > 0, 2000);
         afterFirstWord = titleCalls().length;
       }
     }
-    expect(beforeFirstWord).toBe(0);
     expect(afterFirstWord).toBe(1);
+    // The model saw the title call only after it had sent the first word: the order of its calls says so.
+    const reply = h.fake.calls.find(
+      (c) => c.body.stream === true && JSON.stringify(c.body.messages).includes(message),
+    )!;
+    expect(reply.callsAtFirstPiece).toBeDefined();
+    expect(h.fake.calls.indexOf(titleCalls()[0]!)).toBeGreaterThanOrEqual(reply.callsAtFirstPiece!);
     const session = await json(
       await h.call('GET', `/api/v1/chat-sessions/${sessionId}`, undefined, { userId }),
     );
@@ -155,8 +156,11 @@ describe('with an OpenAI-compatible model', () => {
     const events = await readSse(await send(userId, 'Hello, are you there?'));
     expect(events.at(-1)).toMatchObject({ event: 'error' });
     const sessionId = JSON.parse(events[0]!.data).session_id as string;
-    // A window on purpose: no metering event may follow the failure.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // No metering event follows the failure: the user's next turn is metered, and a metering of
+    // the failed one, which ended first, would have come before it.
+    const next = await readSse(await send(userId, 'Hello again'));
+    const nextSessionId = JSON.parse(next[0]!.data).session_id as string;
+    await h.waitForEvent('chat.tokens.consumed', (e) => e.data.sessionId === nextSessionId);
     expect(h.eventsOf('chat.tokens.consumed').some((e) => e.data.sessionId === sessionId)).toBe(false);
   });
 

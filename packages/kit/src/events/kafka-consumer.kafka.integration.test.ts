@@ -117,17 +117,65 @@ describe('kafka adapter on the real broker', () => {
     });
     const calls = new Map<string, number>();
     const [slow, next] = pings(2, ['s1']) as [EventEnvelope, EventEnvelope];
+    const slowGate = gate();
     await events.subscribe({
       group: 'slow',
       types: ['platform.ping'],
       handler: async (e) => {
         calls.set(e.id, (calls.get(e.id) ?? 0) + 1);
-        // Two and a half sessions: without heartbeats the broker evicts this member meanwhile, its
-        // commit fails and the event is handled a second time.
-        if (e.id === slow.id) await new Promise((r) => setTimeout(r, 15_000));
+        // The slow event is handled until the test opens the gate: longer than a session. Without
+        // heartbeats the broker evicts this member meanwhile, its commit fails and the event is
+        // handled a second time.
+        if (e.id === slow.id) await slowGate.promise;
       },
     });
     await events.publish([slow, next]);
+    await eventually(() => calls.has(slow.id), { timeoutMs: 20_000, what: 'the slow event' });
+
+    // How long is longer than a session: a plain consumer with the same session, in a group of its
+    // own, joins after the slow handler started and then holds the same event without a heartbeat.
+    // Once the broker has evicted it, it would have evicted a silent member of the slow group too.
+    const silentGroup = `${prefix}.silent`;
+    const silent = new Kafka({
+      brokers,
+      clientId: 'kafka-consumer-test-silent',
+      logLevel: logLevel.NOTHING,
+    }).consumer({
+      groupId: silentGroup,
+      sessionTimeout: 6000,
+      rebalanceTimeout: 6000,
+      heartbeatInterval: 1000,
+    });
+    const silentGate = gate();
+    let silentHolding = false;
+    await silent.connect();
+    try {
+      await silent.subscribe({ topic: events.topicOf('platform.ping'), fromBeginning: true });
+      await silent.run({
+        eachMessage: async () => {
+          silentHolding = true;
+          await silentGate.promise;
+        },
+      });
+      await eventually(() => silentHolding, {
+        timeoutMs: 20_000,
+        what: 'the silent consumer holding the event',
+      });
+      const members = async (group: string) =>
+        (await admin.describeGroups([group])).groups[0]?.members.length ?? 0;
+      await eventually(async () => (await members(silentGroup)) === 0, {
+        timeoutMs: 30_000,
+        intervalMs: 250,
+        what: 'the broker evicting the silent consumer',
+      });
+      // The heartbeating member is still in its group, still handling the slow event once.
+      expect(await members(`${prefix}.slow`)).toBe(1);
+      expect(calls.get(slow.id)).toBe(1);
+    } finally {
+      silentGate.open();
+      await silent.disconnect();
+    }
+    slowGate.open();
     await eventually(() => calls.has(next.id), { timeoutMs: 40_000, what: 'the event after the slow one' });
     // A second consumer of the group now joins: the partition it might get starts after both.
     const other = bus(prefix);
@@ -272,3 +320,12 @@ describe('kafka adapter on the real broker', () => {
     ).rejects.toThrow('replication factor 3 needs as many brokers; the cluster has 1');
   });
 });
+
+/** A promise the test resolves when it chooses: a handler awaits it to last until then. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}

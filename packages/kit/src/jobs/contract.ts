@@ -10,9 +10,10 @@ import type { JobFailure, JobQueue, JobQueueHooks } from './queue.ts';
  *
  * Time itself is under test here: delays, retry backoffs and schedule rates are kept by the
  * adapter (BullMQ keeps them in Redis, on its own clock), so no clock can be moved for them. The
- * tests wait for conditions wherever one exists (a run, an empty queue); the few remaining pauses
- * check that something does NOT happen (a retry after success, a run after close, a doubled
- * schedule), and each lasts longer than the unwanted thing would take to show.
+ * tests wait for conditions (a run, an empty queue), never for a fixed time. What must NOT happen
+ * (a retry after success, a run after close, a third job beside two) is shown by a later run that
+ * would have come after it: a sentinel job of the same name due later than the unwanted run, or
+ * a twin queue doing the same work. Handlers that must last a while wait on a gate the test opens.
  */
 export function jobQueueContract(
   name: string,
@@ -76,14 +77,21 @@ export function jobQueueContract(
       const failures: JobFailure[] = [];
       const queue = await open({ onJobFailed: (failure) => failures.push(failure) });
       const tries: { attempt: number; at: number }[] = [];
-      queue.process('flaky', async (job) => {
+      let sentinelRan = false;
+      queue.process<{ sentinel?: true }>('flaky', async (job) => {
+        if (job.data.sentinel) {
+          sentinelRan = true;
+          return;
+        }
         tries.push({ attempt: job.attempt, at: Date.now() });
         if (job.attempt < 3) throw new Error(`not yet (${job.attempt})`);
       });
       await queue.add('flaky', {}, { attempts: 5, backoffMs: 100 });
       await eventually(() => tries.length === 3);
-      // No fourth try after the success: it would come 400 ms after the third (the backoff).
-      await sleep(500);
+      // No fourth try after the success: it would come 400 ms after the third (the backoff), so
+      // before a job of the same name due 600 ms after the third try was seen.
+      await queue.add('flaky', { sentinel: true }, { delayMs: 600 });
+      await eventually(() => sentinelRan);
       expect(tries.map((t) => t.attempt)).toEqual([1, 2, 3]);
       const firstWait = tries[1]!.at - tries[0]!.at;
       const secondWait = tries[2]!.at - tries[1]!.at;
@@ -101,14 +109,21 @@ export function jobQueueContract(
       const failures: JobFailure[] = [];
       const queue = await open({ onJobFailed: (failure) => failures.push(failure) });
       const attempts: number[] = [];
-      queue.process('doomed', async (job) => {
+      let sentinelRan = false;
+      queue.process<{ sentinel?: true }>('doomed', async (job) => {
+        if (job.data.sentinel) {
+          sentinelRan = true;
+          return;
+        }
         attempts.push(job.attempt);
         throw new Error('boom');
       });
       await queue.add('doomed', {}, { attempts: 3, backoffMs: 30, jobId: 'doomed:1' });
       await eventually(() => attempts.length === 3);
-      // No fourth attempt after the last: it would come 240 ms after the third (the backoff).
-      await sleep(400);
+      // No fourth attempt after the last: it would come 240 ms after the third (the backoff), so
+      // before a job of the same name due 400 ms after the third attempt was seen.
+      await queue.add('doomed', { sentinel: true }, { delayMs: 400 });
+      await eventually(() => sentinelRan);
       expect(attempts).toEqual([1, 2, 3]);
       expect(failures.map(({ jobId, attempt, final }) => ({ jobId, attempt, final }))).toEqual([
         { jobId: 'doomed:1', attempt: 1, final: false },
@@ -185,48 +200,83 @@ export function jobQueueContract(
       let running = 0;
       let mostAtOnce = 0;
       let runs = 0;
-      queue.process(
+      let sentinelRan = false;
+      const firstRun = gate();
+      // A schedule without data hands its runs no data.
+      queue.process<{ sentinel?: true } | undefined>(
         'slow-sweep',
-        async () => {
+        async (job) => {
+          if (job.data?.sentinel) {
+            sentinelRan = true;
+            return;
+          }
           running += 1;
           runs += 1;
           mostAtOnce = Math.max(mostAtOnce, running);
-          // A run that lasts five periods of its schedule: an overlapping one would start meanwhile.
-          await sleep(250);
+          // The first run lasts until the test opens its gate; the others end at once.
+          if (runs === 1) await firstRun.promise;
           running -= 1;
         },
         { concurrency: 3 },
       );
       await queue.repeat('slow-sweep', { everyMs: 50 });
+      await eventually(() => runs === 1);
+      // The first run is held for five periods of its schedule: a one-off job of the name due
+      // 250 ms later (a free slot of the three takes it) comes after any overlapping run would have.
+      await queue.add('slow-sweep', { sentinel: true }, { delayMs: 250 });
+      await eventually(() => sentinelRan);
+      expect(runs).toBe(1);
+      firstRun.open();
       await eventually(() => runs >= 2);
       expect(mostAtOnce).toBe(1);
     });
 
     it('runs at most `concurrency` jobs of one name at once', async () => {
-      const queue = await open();
-      let running = 0;
-      let mostAtOnce = 0;
-      const done: number[] = [];
-      queue.process<{ n: number }>(
-        'export',
-        async (job) => {
-          running += 1;
-          mostAtOnce = Math.max(mostAtOnce, running);
-          // Jobs that last a while, so that a third would start beside two if the cap did not hold.
-          await sleep(100);
-          running -= 1;
-          done.push(job.data.n);
-        },
-        { concurrency: 2 },
-      );
-      for (const n of [1, 2, 3, 4, 5]) await queue.add('export', { n });
-      await eventually(() => done.length === 5);
-      expect(mostAtOnce).toBe(2);
-      expect([...done].sort()).toEqual([1, 2, 3, 4, 5]);
+      // A twin queue allowed three does the same work beside it: once the twin runs three at once,
+      // a third would be running here too if the cap of two did not hold.
+      const [queue, twin] = await Promise.all([open(), open()]);
+      const held = gate();
+      const worker = (concurrency: number) => {
+        const state = { running: 0, mostAtOnce: 0, done: [] as number[] };
+        return {
+          state,
+          handle: async (job: { data: { n: number } }) => {
+            state.running += 1;
+            state.mostAtOnce = Math.max(state.mostAtOnce, state.running);
+            await held.promise;
+            state.running -= 1;
+            state.done.push(job.data.n);
+          },
+          concurrency,
+        };
+      };
+      const capped = worker(2);
+      const wider = worker(3);
+      queue.process<{ n: number }>('export', capped.handle, { concurrency: capped.concurrency });
+      twin.process<{ n: number }>('export', wider.handle, { concurrency: wider.concurrency });
+      for (const n of [1, 2, 3, 4, 5]) {
+        await Promise.all([queue.add('export', { n }), twin.add('export', { n })]);
+      }
+      await eventually(() => capped.state.running === 2 && wider.state.running === 3);
+      expect(capped.state.mostAtOnce).toBe(2);
+      held.open();
+      await eventually(() => capped.state.done.length === 5);
+      expect(capped.state.mostAtOnce).toBe(2);
+      expect([...capped.state.done].sort()).toEqual([1, 2, 3, 4, 5]);
     });
 
     it('close() waits for running jobs, then nothing else runs and nothing is accepted', async () => {
-      const queue = await open();
+      // A twin queue, left open, is given the same delayed job and schedule: once its delayed job
+      // and its ticks have run, the closed queue's would have run too had it not stopped.
+      const [queue, twin] = await Promise.all([open(), open()]);
+      let twinLaterRan = false;
+      let twinTicks = 0;
+      twin.process('later', async () => {
+        twinLaterRan = true;
+      });
+      twin.process('tick', async () => {
+        twinTicks += 1;
+      });
       const started: string[] = [];
       let longFinished = false;
       let ticks = 0;
@@ -245,8 +295,8 @@ export function jobQueueContract(
         ticks += 1;
       });
       await queue.add('long', {});
-      await queue.add('later', {}, { delayMs: 400 });
-      await queue.repeat('tick', { everyMs: 100 });
+      await Promise.all([queue.add('later', {}, { delayMs: 400 }), twin.add('later', {}, { delayMs: 400 })]);
+      await Promise.all([queue.repeat('tick', { everyMs: 100 }), twin.repeat('tick', { everyMs: 100 })]);
       await eventually(() => started.includes('long') && ticks >= 1);
 
       let closed = false;
@@ -260,8 +310,9 @@ export function jobQueueContract(
       await closing;
       expect(longFinished).toBe(true);
       const ticksAtClose = ticks;
-      // Nothing runs after close: the delayed job was due 400 ms after it was added, a tick every 100 ms.
-      await sleep(700);
+      const twinTicksAtClose = twinTicks;
+      // Nothing runs after close: the twin's delayed job has run since, and three of its ticks.
+      await eventually(() => twinLaterRan && twinTicks >= twinTicksAtClose + 3);
       expect(started).toEqual(['long']);
       expect(ticks).toBe(ticksAtClose);
       await expect(queue.add('long', {})).rejects.toThrow(JobQueueClosedError);
@@ -285,6 +336,15 @@ export function jobQueueContract(
       expect(() => queue.process('ok', async () => {})).toThrow(/already registered/);
     });
   });
+}
+
+/** A promise the test resolves when it chooses: a handler awaits it to last until then. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
 }
 
 export function sleep(ms: number): Promise<void> {

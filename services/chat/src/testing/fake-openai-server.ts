@@ -35,6 +35,11 @@ export interface FakeCall {
   /** Set when the client went away before the answer ended (an aborted call). */
   aborted: boolean;
   finished: boolean;
+  /**
+   * For a streamed call: how many calls had arrived when its first piece was sent, so a test can
+   * tell the calls that came before the first word from those after it.
+   */
+  callsAtFirstPiece?: number;
 }
 
 export interface FakeOpenAiServer {
@@ -157,6 +162,7 @@ export async function startFakeOpenAi(options: { fallback?: FakeBehaviour } = {}
     for (const piece of pieces) {
       if (delayMs > 0) await sleep(delayMs);
       if (res.destroyed) return;
+      call.callsAtFirstPiece ??= state.calls.length;
       send(chunk(id, model, { content: piece }));
     }
     switch (behaviour.kind) {
