@@ -295,9 +295,20 @@ describe('kafka adapter on the real broker', () => {
       action: 'updated',
       notes: ['partitions 2 -> 3', 'retention.ms 3600000 -> 7200000'],
     });
-    const metadata = await admin.fetchTopicMetadata({ topics: [`${prefix}.platform.ping`] });
-    expect(metadata.topics[0]?.partitions).toHaveLength(3);
     const { ConfigResourceTypes } = kafkajs;
+    // The controller has the change when the call returns; the broker serves it a moment later.
+    await eventually(
+      async () => {
+        const metadata = await admin.fetchTopicMetadata({ topics: [`${prefix}.platform.ping`] });
+        const ping = await admin.describeConfigs({
+          includeSynonyms: false,
+          resources: [{ type: ConfigResourceTypes.TOPIC, name: `${prefix}.platform.ping` }],
+        });
+        const retention = ping.resources[0]?.configEntries.find((e) => e.configName === 'retention.ms');
+        return metadata.topics[0]?.partitions.length === 3 && retention?.configValue === '7200000';
+      },
+      { timeoutMs: 20_000, what: 'three partitions and the new retention served' },
+    );
     const configs = await admin.describeConfigs({
       includeSynonyms: false,
       resources: [{ type: ConfigResourceTypes.TOPIC, name: `${prefix}.dlq` }],
