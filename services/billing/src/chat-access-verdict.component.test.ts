@@ -1,19 +1,16 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { type ChatAccessVerdict, decideChatAccess } from '@innerview/contracts/chat-access';
 import { eventually } from '@innerview/kit/testing/eventually';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BILLING_WAIT_MS, type BillingHarness, useBillingHarness } from './testing/harness.ts';
 
 // Billing publishes who may chat (`billing.chat-access.changed`, ADR 0066); chat decides from the
 // newest verdict and its clock. At every moment of a life (trial, quota used up, payment, declined
 // renewal, cancellation), the last verdict read at that moment answers as billing's own
 // `POST /subscriptions/chat-access` does.
 let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBillingHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useBillingHarness((harness) => {
+  h = harness;
 });
 
 const parse = (e: EventEnvelope<'billing.chat-access.changed'>): ChatAccessVerdict => ({

@@ -3,19 +3,16 @@ import type { EventEnvelope } from '@innerview/contracts';
 import { createEvent, kitInbox } from '@innerview/kit';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findSubscription } from './db/subscriptions.ts';
-import { BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { BILLING_WAIT_MS, type BillingHarness, useBillingHarness } from './testing/harness.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters) must not make billing hold a row naming them again: the accounting record stays
 // pseudonymous (ADR 17). PGlite and the in-process bus.
 let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBillingHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useBillingHarness((harness) => {
+  h = harness;
 });
 
 /** Publishes the events and waits until billing's inbox has taken every one of them. */

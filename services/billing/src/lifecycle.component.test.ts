@@ -1,15 +1,12 @@
 import { eventually } from '@innerview/kit/testing/eventually';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, BILLING_WAIT_MS, type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_URL, BILLING_WAIT_MS, type BillingHarness, useBillingHarness } from './testing/harness.ts';
 
 // The whole subscription lifecycle through the HTTP calls and the local provider's checkout page,
 // on PGlite with the in-process bus, the clock moved by hand.
 let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBillingHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useBillingHarness((harness) => {
+  h = harness;
 });
 
 const DAY = 86_400_000;

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingHarness, startBillingHarness } from './testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type BillingHarness, useBillingHarness } from './testing/harness.ts';
 
 let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBillingHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useBillingHarness((harness) => {
+  h = harness;
 });
 
 describe('the billing OpenAPI document', () => {

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { QUESTIONNAIRE_MESSAGE_PREAMBLE } from '@innerview/contracts/chat';
 import { eventually } from '@innerview/kit/testing/eventually';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findProfile } from './db/profiles.ts';
-import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
+import { type ModelChatHarness, useModelChatHarness } from './testing/model-chat.ts';
 
 // docs/product.md#the-coachs-first-opening with a model configured (a local fake model): what the
 // model is given for the opening, and what the person finds in the session it opened.
 let h: ModelChatHarness;
-beforeAll(async () => {
-  h = await startModelChatHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useModelChatHarness((harness) => {
+  h = harness;
 });
 
 describe("the model's first opening", () => {

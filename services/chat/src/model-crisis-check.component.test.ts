@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@innerview/kit/testing/eventually';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { crisisReply } from './domain/safety/crisis-reply.ts';
 import { hasRiskCue } from './domain/safety/risk-cues.ts';
 import { startChatHarness } from './testing/chat-harness.ts';
 import type { FakeCall, FakePlainBehaviour } from './testing/fake-openai-server.ts';
-import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
+import { type ModelChatHarness, useModelChatHarness } from './testing/model-chat.ts';
 import { readSse, replyText, sseEvents } from './testing/sse-client.ts';
 
 // The model-based crisis check wired into sending (docs/safety.md, ADR 28), against the local fake
@@ -15,12 +15,13 @@ import { readSse, replyText, sseEvents } from './testing/sse-client.ts';
 // do not flag has its reply held until the check answers; a finding replaces the reply with the
 // crisis answer; no finding, a time-out or a failure releases it; no cue, no check.
 let h: ModelChatHarness;
-beforeAll(async () => {
-  h = await startModelChatHarness();
-}, 180_000);
-afterAll(async () => {
-  await h?.stop();
-});
+useModelChatHarness(
+  (harness) => {
+    h = harness;
+  },
+  {},
+  180_000,
+);
 
 const isCheck = (call: FakeCall) =>
   String(call.body.messages?.[0]?.content ?? '').startsWith('You are a safety classifier');

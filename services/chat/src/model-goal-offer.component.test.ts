@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { goalOffers, offersGoal } from '@innerview/contracts/goal-statement';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ModelChatHarness, startModelChatHarness } from './testing/model-chat.ts';
+import { describe, expect, it } from 'vitest';
+import { type ModelChatHarness, useModelChatHarness } from './testing/model-chat.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
 // docs/product.md#goals "The coach proposes a goal" with a model configured (a local fake model):
 // the reply to a stated goal ends with the offer, so the chat shows "Add as goal"; other replies not.
 let h: ModelChatHarness;
-beforeAll(async () => {
-  h = await startModelChatHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useModelChatHarness((harness) => {
+  h = harness;
 });
 
 async function reply(userId: string, message: string): Promise<string> {

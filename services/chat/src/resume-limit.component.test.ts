@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type ChatHarness, useChatHarness } from './testing/chat-harness.ts';
 import { ScriptedCoach } from './testing/scripted-coach.ts';
 import { sseEvents } from './testing/sse-client.ts';
 
 // A person may hold a few reconnect streams open (tabs, devices), not any number (issue 18).
 const coach = new ScriptedCoach({ delayMs: 40, pieces: Array.from({ length: 200 }, (_, i) => `p${i} `) });
 let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness({ coach, env: { CHAT_MAX_READERS_PER_USER: '3' } });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+useChatHarness(
+  (harness) => {
+    h = harness;
+  },
+  { coach, env: { CHAT_MAX_READERS_PER_USER: '3' } },
+);
 
 describe('reconnect streams per person', () => {
   it('refuses one more than the cap with 429 TOO_MANY_STREAMS, and frees a place when one closes', async () => {

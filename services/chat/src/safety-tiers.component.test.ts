@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listSafetyReferrals } from './db/safety-referrals.ts';
 import { assessMessage } from './domain/safety/assess.ts';
 import { checkInLine } from './domain/safety/crisis-reply.ts';
 import { everydayCheck } from './domain/safety/everyday-check.ts';
 import { neutralTitle } from './domain/titles.ts';
-import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
+import { type ChatHarness, useChatHarness } from './testing/chat-harness.ts';
 import { readSse, replyText } from './testing/sse-client.ts';
 
 // The three tiers through the whole service with the offline coach (embedded mode, no model): an
@@ -14,12 +14,13 @@ import { readSse, replyText } from './testing/sse-client.ts';
 // the next message is answered with a check-in and then ordinary coaching; every care reply is
 // counted by day, tier and language, with no user and no text.
 let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-}, 180_000);
-afterAll(async () => {
-  await h?.stop();
-});
+useChatHarness(
+  (harness) => {
+    h = harness;
+  },
+  {},
+  180_000,
+);
 
 /** Written for this test (not from any corpus): indirect, as people write. */
 const messages: Record<LanguageCode, { acute: string; possible: string; calm: string }> = {

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MESSAGE_MARK } from '@innerview/contracts/chat';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encryptMessage } from './actions/stored-text.ts';
 import { insertMessage } from './db/messages.ts';
-import { type ChatHarness, startChatHarness } from './testing/chat-harness.ts';
+import { type ChatHarness, useChatHarness } from './testing/chat-harness.ts';
 
 // `GET /chat-sessions/{id}/transcript?limit=&before=`: the pages the chat remote reads, newest
 // first, against the whole transcript of docs/product.md#chat-calls.
 let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-});
-afterAll(async () => {
-  await h?.stop();
+useChatHarness((harness) => {
+  h = harness;
 });
 
 type Entry = { id: string; role: string; content: string; timestamp: string; hidden: boolean };

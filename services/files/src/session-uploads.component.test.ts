@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@innerview/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FilesHarness, startFilesHarness } from './testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type FilesHarness, useFilesHarness } from './testing/harness.ts';
 
 // Issue 18, item 5: an upload names a chat session; only the uploader's own session takes files.
 // The files service asks chat (a fake here that checks the signature; the real pair is in chat's
@@ -10,10 +10,13 @@ const STARTUP_MS = 60_000;
 const note = [{ name: 'note.txt', bytes: Buffer.from('a note') }];
 
 let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFilesHarness();
-}, STARTUP_MS);
-afterAll(() => h?.stop());
+useFilesHarness(
+  (harness) => {
+    h = harness;
+  },
+  {},
+  STARTUP_MS,
+);
 
 const filesOf = async (userId: string) => (await h.call('GET', '/api/v1/files/', { userId })).body.files;
 

@@ -1,36 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@innerview/contracts';
-import { generateKeyText } from '@innerview/crypto';
-import {
-  createEvent,
-  createEventBus,
-  createJobQueue,
-  type EventBus,
-  type JobQueue,
-  type RunningService,
-  startService,
-} from '@innerview/kit';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
-import { testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { createEvent } from '@innerview/kit';
+import { useStarted } from '@innerview/kit/testing/use-started';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
-import { notificationsService } from './app.ts';
+import { describe, expect, it } from 'vitest';
 import { sentMail } from './db/schema.ts';
 import { sendMailJobName } from './jobs/send-mail.ts';
-import { eventually, sealedForTest, testEventPayloadKey } from './testing/helpers.ts';
-import { startSmtpTestServer } from './testing/smtp-test-server.ts';
-
-/** A fresh VAPID pair as the settings production requires. */
-function vapidEnv() {
-  const pair = webpush.generateVAPIDKeys();
-  return {
-    VAPID_PUBLIC_KEY: pair.publicKey,
-    VAPID_PRIVATE_KEY: pair.privateKey,
-    VAPID_SUBJECT: 'mailto:support@innerview.ch',
-  };
-}
+import { eventually, sealedForTest } from './testing/helpers.ts';
+import {
+  type DistributedNotificationsHarness,
+  startDistributedNotificationsHarness,
+} from './testing/notifications-harness.ts';
 
 /**
  * Distributed mode end to end, on the real servers: an auth event on the Redis bus goes through the
@@ -38,59 +18,27 @@ function vapidEnv() {
  * its own database and Redis prefix, so parallel runs and other services never see its events.
  */
 describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP)', () => {
-  const prefix = `iv-test-notifications-${randomUUID()}`;
-  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let bus: EventBus;
-  let jobs: JobQueue;
-  let service: RunningService;
-
-  beforeAll(async () => {
-    smtp = await startSmtpTestServer();
-    database = await createTestDatabase('iv_notifications');
-    bus = await createEventBus({ kind: 'redis', redisUrl: redisUrl(), prefix, clientId: 'notifications' });
-    jobs = createJobQueue({ kind: 'bullmq', redisUrl: redisUrl(), prefix });
-    service = await startService(notificationsService, {
-      env: {
-        NODE_ENV: 'production',
-        // Production requires its secrets (packages/kit/src/production.ts): the signing key and the
-        // key of auth's sealed link tokens below.
-        LOG_LEVEL: 'silent',
-        INTERNAL_SIGNING_KEY: testSigningKey,
-        DATABASE_URL: database.url,
-        REDIS_URL: redisUrl(),
-        EVENT_BUS: 'redis',
-        SMTP_URL: smtp.url,
-        APP_URL: 'https://app.innerview.ch',
-        MAIL_RETRY_BACKOFF_MS: '50',
-        EVENT_PAYLOAD_KEY: testEventPayloadKey,
-        MASTER_KEY: generateKeyText(1),
-        ...vapidEnv(),
-      },
-      bus,
-      jobs,
-    });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-    await jobs?.close();
-    await bus?.close();
-    await database?.drop();
-    await smtp?.close();
-    const redis = new Redis(redisUrl());
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  });
+  let h: DistributedNotificationsHarness;
+  useStarted(
+    () =>
+      startDistributedNotificationsHarness({
+        jobs: 'bullmq',
+        // Production requires its secrets (packages/kit/src/production.ts): the harnesses give the
+        // signing key and the key of auth's sealed link tokens, web push its VAPID pair.
+        env: { NODE_ENV: 'production', MAIL_RETRY_BACKOFF_MS: '50' },
+      }),
+    (harness) => {
+      h = harness;
+    },
+  );
 
   const publish = async <T extends EventType>(type: T, data: EventData<T> & { userId: string }) => {
     const event = createEvent(type, data.userId, data);
-    await bus.publish([event]);
+    await h.bus.publish([event]);
     return event;
   };
   const rowsOf = (userId: string) =>
-    service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
+    h.service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
 
   it('sends the reset mail over SMTP and records it without the address', async () => {
     const userId = randomUUID();
@@ -104,7 +52,7 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
     });
 
     const mail = await eventually(
-      () => smtp.received.find((m) => m.envelopeTo.includes('elena@example.ch')),
+      () => h.smtp.received.find((m) => m.envelopeTo.includes('elena@example.ch')),
       20_000,
     );
     expect(mail.subject).toBe('Restablece tu contraseña de Innerview');
@@ -122,9 +70,9 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
 
   it('retries through the job queue while the SMTP server refuses, then delivers once', async () => {
     const userId = randomUUID();
-    smtp.refuseNext(2);
-    const refusedBefore = smtp.refused();
-    const consumedBefore = bus.metrics.consumed;
+    h.smtp.refuseNext(2);
+    const refusedBefore = h.smtp.refused();
+    const consumedBefore = h.bus.metrics.consumed;
     const event = await publish('auth.verification.requested', {
       userId,
       email: 'noah@example.ch',
@@ -133,13 +81,13 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
       sealedToken: sealedForTest('auth.verification.requested', userId, 'verify-token-1'),
       expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
     });
-    await bus.publish([event]); // redelivered: must not make a second mail
+    await h.bus.publish([event]); // redelivered: must not make a second mail
 
     const mail = await eventually(
-      () => smtp.received.find((m) => m.envelopeTo.includes('noah@example.ch')),
+      () => h.smtp.received.find((m) => m.envelopeTo.includes('noah@example.ch')),
       20_000,
     );
-    expect(smtp.refused() - refusedBefore).toBe(2);
+    expect(h.smtp.refused() - refusedBefore).toBe(2);
     expect(mail.subject).toBe('Willkommen bei Innerview – bitte bestätige deine E-Mail-Adresse');
     expect(mail.text).toContain('https://app.innerview.ch/auth/verification-success?token=verify-token-1');
 
@@ -151,10 +99,10 @@ describe('mail delivery in distributed mode (PostgreSQL, Redis bus, BullMQ, SMTP
     // Both deliveries are handled (a second send-mail job would be added there) and none waits: a
     // duplicate would have been queued by then, and the mail id is the same, so it would be sent again.
     await eventually(async () => {
-      const waiting = (await jobs.depth())[sendMailJobName] ?? 0;
-      return bus.metrics.consumed >= consumedBefore + 2 && waiting === 0;
+      const waiting = (await h.jobs.depth())[sendMailJobName] ?? 0;
+      return h.bus.metrics.consumed >= consumedBefore + 2 && waiting === 0;
     });
-    expect(smtp.received.filter((m) => m.envelopeTo.includes('noah@example.ch'))).toHaveLength(1);
+    expect(h.smtp.received.filter((m) => m.envelopeTo.includes('noah@example.ch'))).toHaveLength(1);
     expect(await rowsOf(userId)).toHaveLength(1);
   });
 });

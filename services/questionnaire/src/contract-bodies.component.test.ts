@@ -7,18 +7,15 @@ import {
   QuestionnaireStatusResponse,
 } from '@innerview/contracts/questionnaire';
 import { exactBody } from '@innerview/kit/testing/exact-body';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuestionnaireHarness, startQuestionnaireHarness } from './testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type QuestionnaireHarness, useQuestionnaireHarness } from './testing/harness.ts';
 
 // Every JSON answer of the questionnaire, parsed with the contract's schema and nothing more or
 // less (ADR 0066): the api-client's types are `z.infer` of the same schemas, so a field added or
 // dropped on either side fails here.
 let h: QuestionnaireHarness;
-beforeAll(async () => {
-  h = await startQuestionnaireHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useQuestionnaireHarness((harness) => {
+  h = harness;
 });
 
 async function answer(response: Promise<{ status: number; body: unknown }>): Promise<unknown> {

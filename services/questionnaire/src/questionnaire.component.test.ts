@@ -4,16 +4,17 @@ import { openPayload } from '@innerview/crypto';
 import { createEvent, redactedPaths } from '@innerview/kit';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataKeys } from './db/schema.ts';
-import { type QuestionnaireHarness, startQuestionnaireHarness } from './testing/harness.ts';
+import {
+  type QuestionnaireHarness,
+  startQuestionnaireHarness,
+  useQuestionnaireHarness,
+} from './testing/harness.ts';
 
 let h: QuestionnaireHarness;
-beforeAll(async () => {
-  h = await startQuestionnaireHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useQuestionnaireHarness((harness) => {
+  h = harness;
 });
 
 const save = (userId: string, questionKey: string, answerText: unknown) =>

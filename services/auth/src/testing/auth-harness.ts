@@ -15,13 +15,13 @@ import { countedJobQueue } from '@innerview/kit/testing/counted-jobs';
 import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { startTestService } from '@innerview/kit/testing/test-service';
+import { useStarted } from '@innerview/kit/testing/use-started';
 import {
   createTokenVerifier,
   MemoryRevocationStore,
   type RevocationStore,
   type TokenVerifier,
 } from '@innerview/kit/tokens/index';
-import { afterAll, beforeAll } from 'vitest';
 import { createAuthService } from '../app.ts';
 
 /**
@@ -222,12 +222,5 @@ export function useAuthHarness(
   options: HarnessOptions = {},
   timeoutMs = 60_000,
 ): void {
-  let harness: AuthHarness | undefined;
-  beforeAll(async () => {
-    harness = await startAuthHarness(options);
-    started(harness);
-  }, timeoutMs);
-  afterAll(async () => {
-    await harness?.stop();
-  });
+  useStarted(() => startAuthHarness(options), started, timeoutMs);
 }

@@ -4,20 +4,17 @@ import { parseKeyRing, sealPayload } from '@innerview/crypto';
 import { createEvent, kitInbox } from '@innerview/kit';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findVerdict } from '../db/access.ts';
 import { findProfile } from '../db/profiles.ts';
 import { dataKeys } from '../db/schema.ts';
-import { type ChatHarness, startChatHarness } from '../testing/chat-harness.ts';
+import { type ChatHarness, useChatHarness } from '../testing/chat-harness.ts';
 
 // Events about a person that arrive after `auth.user.erased` (another topic, a retry, a replay from
 // the dead letters) must not make chat hold a row naming them again (ADR 17).
 let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.stop();
+useChatHarness((harness) => {
+  h = harness;
 });
 
 /** Publishes the events and waits until chat's inbox has taken every one of them. */

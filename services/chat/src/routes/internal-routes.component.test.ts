@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { fetchAsGateway } from '@innerview/kit/testing/signed-calls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatHarness, startChatHarness } from '../testing/chat-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type ChatHarness, useChatHarness } from '../testing/chat-harness.ts';
 
 // The files service's question (issue 18): is this session the person's? Only a service may ask,
 // and the answer never tells another person's session from one that does not exist.
 let h: ChatHarness;
-beforeAll(async () => {
-  h = await startChatHarness();
-}, 60_000);
-afterAll(() => h?.stop());
+useChatHarness((harness) => {
+  h = harness;
+});
 
 const ask = (userId: string, sessionId: string, caller: 'files' | 'gateway' = 'files') =>
   fetchAsGateway(h.service, h.url, `/internal/chat-sessions/${sessionId}`, {}, { userId, caller });

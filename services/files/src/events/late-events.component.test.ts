@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
 import { createEvent, kitInbox } from '@innerview/kit';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deletedSessions } from '../db/schema.ts';
-import { type FilesHarness, startFilesHarness } from '../testing/harness.ts';
+import { type FilesHarness, useFilesHarness } from '../testing/harness.ts';
 
 // A `chat.session.deleted` about a person that arrives after `auth.user.erased` (another topic, a
 // retry, a replay from the dead letters) must not make files hold a row naming them again (ADR 17).
 let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFilesHarness();
-}, 60_000);
-afterAll(() => h?.stop());
+useFilesHarness((harness) => {
+  h = harness;
+});
 
 /** Publishes the events and waits until the files service's inbox has taken every one of them. */
 async function deliver(...events: EventEnvelope[]) {

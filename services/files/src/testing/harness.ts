@@ -11,6 +11,7 @@ import {
 } from '@innerview/kit';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { startTestService } from '@innerview/kit/testing/test-service';
+import { useStarted } from '@innerview/kit/testing/use-started';
 import type { Caller } from '@innerview/kit/trust';
 import { createFilesService } from '../app.ts';
 import { type FakeChat, startFakeChat } from './fake-chat.ts';
@@ -169,3 +170,15 @@ export async function startFilesHarness(
 
 /** Polls until a check holds (events and sweeps are asynchronous): the kit's shared helper. */
 export { eventually } from '@innerview/kit/testing/eventually';
+
+/**
+ * One harness for the whole test file: started before the file's tests (handed to `started`; the
+ * start may take `timeoutMs`), stopped after them.
+ */
+export function useFilesHarness(
+  started: (harness: FilesHarness) => void,
+  options: Parameters<typeof startFilesHarness>[0] = {},
+  timeoutMs = 60_000,
+): void {
+  useStarted(() => startFilesHarness(options), started, timeoutMs);
+}

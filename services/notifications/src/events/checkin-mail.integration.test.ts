@@ -1,74 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType, LanguageCode } from '@innerview/contracts';
 import { goalTitleAad, reflectionSummaryAad } from '@innerview/contracts/goals';
-import { generateKeyText, loadOrCreateEventPayloadKeys, sealPayload } from '@innerview/crypto';
-import {
-  createEvent,
-  createEventBus,
-  type EventBus,
-  kitInbox,
-  type RunningService,
-  startService,
-  USER_ID_HEADER,
-} from '@innerview/kit';
+import { loadOrCreateEventPayloadKeys, sealPayload } from '@innerview/crypto';
+import { createEvent, kitInbox, USER_ID_HEADER } from '@innerview/kit';
 import { INTERNAL_EXPORT_PATH } from '@innerview/kit/internal';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
+import { useStarted } from '@innerview/kit/testing/use-started';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
-import { notificationsService } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { recipients, sentMail } from '../db/schema.ts';
 import { eventually, testEventPayloadKey } from '../testing/helpers.ts';
-import { startSmtpTestServer } from '../testing/smtp-test-server.ts';
+import {
+  type DistributedNotificationsHarness,
+  startDistributedNotificationsHarness,
+} from '../testing/notifications-harness.ts';
 
 // docs/product.md#goals: a goal's check-in (chat.goal.checkin_due) becomes a mail in the person's
 // language, to the address auth told the service at sign-up, on PostgreSQL, the Redis bus and SMTP.
-const prefix = `iv-test-checkin-${randomUUID()}`;
-let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let bus: EventBus;
-let service: RunningService;
 const keys = loadOrCreateEventPayloadKeys({ value: testEventPayloadKey });
-const vapid = webpush.generateVAPIDKeys();
-
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  database = await createTestDatabase('iv_notifications');
-  bus = await createEventBus({ kind: 'redis', redisUrl: redisUrl(), prefix, clientId: 'notifications' });
-  service = await startService(notificationsService, {
-    env: {
-      LOG_LEVEL: 'silent',
-      INTERNAL_SIGNING_KEY: testSigningKey,
-      DATABASE_URL: database.url,
-      JOBS: 'memory',
-      SMTP_URL: smtp.url,
-      APP_URL: 'https://app.innerview.ch',
-      EVENT_PAYLOAD_KEY: testEventPayloadKey,
-      // Required with PostgreSQL since reminders may go by push (ADR 59).
-      MASTER_KEY: generateKeyText(1),
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: 'mailto:support@innerview.ch',
-    },
-    bus,
-  });
-});
-afterAll(async () => {
-  await service?.stop();
-  await bus?.close();
-  await database?.drop();
-  await smtp?.close();
-  const redis = new Redis(redisUrl());
-  const found = await redis.keys(`${prefix}*`);
-  if (found.length > 0) await redis.del(...found);
-  redis.disconnect();
-});
+let h: DistributedNotificationsHarness;
+useStarted(
+  () => startDistributedNotificationsHarness(),
+  (harness) => {
+    h = harness;
+  },
+);
 
 async function publish<T extends EventType>(type: T, data: EventData<T> & { userId: string }) {
   const event = createEvent(type, data.userId, data);
-  await bus.publish([event]);
+  await h.bus.publish([event]);
   return event;
 }
 
@@ -76,7 +36,7 @@ async function registered(language: LanguageCode, email: string) {
   const userId = randomUUID();
   await publish('auth.user.registered', { userId, email, firstName: 'Sam', language });
   await eventually(
-    async () => (await service.ctx.db.select().from(recipients).where(eq(recipients.userId, userId)))[0],
+    async () => (await h.service.ctx.db.select().from(recipients).where(eq(recipients.userId, userId)))[0],
   );
   return userId;
 }
@@ -119,18 +79,18 @@ describe('the check-in mail', () => {
       const email = `checkin-${language}-${randomUUID().slice(0, 8)}@example.ch`;
       const userId = await registered(language, email);
       const event = await checkinDue(userId, 'Run 5 km');
-      await bus.publish([event]); // redelivered: still one mail
-      const mail = await eventually(() => smtp.received.find((m) => m.envelopeTo.includes(email)), 20_000);
+      await h.bus.publish([event]); // redelivered: still one mail
+      const mail = await eventually(() => h.smtp.received.find((m) => m.envelopeTo.includes(email)), 20_000);
       expect(mail.subject).toBe(expected[language].subject);
       expect(mail.text).toContain(expected[language].line);
       expect(mail.text).toContain('https://app.innerview.ch/chat');
       const rows = await eventually(async () => {
-        const found = await service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
+        const found = await h.service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId));
         return found[0]?.status === 'sent' && found;
       });
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ template: 'goal-checkin', language });
-      expect(smtp.received.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
+      expect(h.smtp.received.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
     },
   );
 
@@ -140,32 +100,38 @@ describe('the check-in mail', () => {
     await publish('auth.settings.changed', { userId, language: 'de', theme: 'dark' });
     await eventually(
       async () =>
-        (await service.ctx.db.select().from(recipients).where(eq(recipients.userId, userId)))[0]?.language ===
-        'de',
+        (await h.service.ctx.db.select().from(recipients).where(eq(recipients.userId, userId)))[0]
+          ?.language === 'de',
     );
     await checkinDue(userId, 'Run 5 km');
-    const mail = await eventually(() => smtp.received.find((m) => m.envelopeTo.includes(email)), 20_000);
+    const mail = await eventually(() => h.smtp.received.find((m) => m.envelopeTo.includes(email)), 20_000);
     expect(mail.subject).toBe(expected.de.subject);
 
     // Where reminders go is in the person's data export.
-    const exported = await signedFetch({ current: testSigningKey }, `${service.url}${INTERNAL_EXPORT_PATH}`, {
-      headers: { [USER_ID_HEADER]: userId },
-      caller: 'auth',
-    });
+    const exported = await signedFetch(
+      { current: testSigningKey },
+      `${h.service.url}${INTERNAL_EXPORT_PATH}`,
+      {
+        headers: { [USER_ID_HEADER]: userId },
+        caller: 'auth',
+      },
+    );
     expect((await exported.json()).recipient).toEqual({ email, first_name: 'Sam', language: 'de' });
 
     await publish('auth.user.deleted', { userId, eraseAfter: new Date().toISOString() });
     await eventually(
       async () =>
-        (await service.ctx.db.select().from(recipients).where(eq(recipients.userId, userId))).length === 0,
+        (await h.service.ctx.db.select().from(recipients).where(eq(recipients.userId, userId))).length === 0,
     );
     const later = await checkinDue(userId, 'Read more');
     // The event is handled (its inbox row) and no second mail is queued.
     await eventually(async () => {
-      const rows = await service.ctx.db.select().from(kitInbox).where(eq(kitInbox.eventId, later.id));
+      const rows = await h.service.ctx.db.select().from(kitInbox).where(eq(kitInbox.eventId, later.id));
       return rows.length > 0;
     });
-    expect((await service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId))).length).toBe(1);
+    expect((await h.service.ctx.db.select().from(sentMail).where(eq(sentMail.userId, userId))).length).toBe(
+      1,
+    );
   });
 });
 
@@ -196,7 +162,7 @@ describe('the weekly reflection mail', () => {
       language,
       sealedSummary: sealPayload(keys, JSON.stringify(summary), reflectionSummaryAad(userId)),
     });
-    const mail = await eventually(() => smtp.received.find((m) => m.envelopeTo.includes(email)), 20_000);
+    const mail = await eventually(() => h.smtp.received.find((m) => m.envelopeTo.includes(email)), 20_000);
     expect(mail.subject).toBe(
       language === 'en' ? 'Your week with Innerview' : 'La tua settimana con Innerview',
     );

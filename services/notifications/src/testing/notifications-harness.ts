@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { JobQueue, Logger } from '@innerview/kit';
+import { generateKeyText } from '@innerview/crypto';
+import { createEventBus, createJobQueue, type EventBus, type JobQueue, type Logger } from '@innerview/kit';
 import { createMemoryJobQueue } from '@innerview/kit/jobs/memory-queue';
+import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { startTestService, type TestService } from '@innerview/kit/testing/test-service';
+import { Redis } from 'ioredis';
+import webpush from 'web-push';
 import type { StoredMail } from '../adapters/mail/mail-transport.ts';
 import { notificationsService } from '../app.ts';
 import { testEventPayloadKey } from './helpers.ts';
+import { startSmtpTestServer } from './smtp-test-server.ts';
 
 /** The service as embedded mode runs it (mails as files under a temporary DATA_DIR), on the kit's test service. */
 export interface NotificationsHarness<J extends JobQueue = JobQueue> extends TestService {
@@ -21,7 +27,7 @@ export interface NotificationsHarness<J extends JobQueue = JobQueue> extends Tes
  * `stop` also closes the job queue and removes the mail folder.
  */
 export async function startNotificationsHarness<J extends JobQueue = JobQueue>(
-  options: { env?: Record<string, string>; jobs?: J; logger?: Logger } = {},
+  options: { env?: Record<string, string>; jobs?: J; logger?: Logger; bus?: EventBus } = {},
 ): Promise<NotificationsHarness<J>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'iv-notifications-'));
   const jobs = options.jobs ?? (createMemoryJobQueue() as JobQueue as J);
@@ -34,6 +40,7 @@ export async function startNotificationsHarness<J extends JobQueue = JobQueue>(
     },
     jobs,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
   return {
     ...test,
@@ -47,6 +54,67 @@ export async function startNotificationsHarness<J extends JobQueue = JobQueue>(
       await test.stop();
       await jobs.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface DistributedNotificationsHarness extends NotificationsHarness {
+  /** The SMTP server the service sends to: what it received, and refusals on demand. */
+  smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+}
+
+/**
+ * Notifications on the servers of distributed mode: a database of its own on PostgreSQL, the Redis
+ * bus under a prefix of its own (parallel runs and other services never see its events), web push
+ * configured as production requires, and an SMTP server started here; `jobs: 'bullmq'` puts the
+ * mail jobs on BullMQ on that Redis (else the in-process queue). `env` goes over these settings.
+ * `stop` also closes the bus, drops the database, stops the SMTP server and removes the prefix's
+ * Redis keys.
+ */
+export async function startDistributedNotificationsHarness(
+  options: { env?: Record<string, string>; jobs?: 'bullmq' | 'memory' } = {},
+): Promise<DistributedNotificationsHarness> {
+  const prefix = `iv-test-notifications-${randomUUID()}`;
+  const smtp = await startSmtpTestServer();
+  const database = await createTestDatabase('iv_notifications');
+  const bus = await createEventBus({
+    kind: 'redis',
+    redisUrl: redisUrl(),
+    prefix,
+    clientId: 'notifications',
+  });
+  const vapid = webpush.generateVAPIDKeys();
+  const harness = await startNotificationsHarness({
+    env: {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl(),
+      EVENT_BUS: 'redis',
+      SMTP_URL: smtp.url,
+      APP_URL: 'https://app.innerview.ch',
+      // Required with PostgreSQL since reminders may go by push (ADR 59).
+      MASTER_KEY: generateKeyText(1),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:support@innerview.ch',
+      ...options.env,
+    },
+    bus,
+    ...(options.jobs === 'bullmq'
+      ? { jobs: createJobQueue({ kind: 'bullmq', redisUrl: redisUrl(), prefix }) }
+      : {}),
+  });
+  return {
+    ...harness,
+    smtp,
+    async stop() {
+      await harness.stop();
+      await bus.close();
+      await database.drop();
+      await smtp.close();
+      const redis = new Redis(redisUrl());
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
     },
   };
 }
