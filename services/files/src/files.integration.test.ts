@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateKeyText } from '@innerview/crypto';
-import { createEvent, createEventBus, type EventBus } from '@innerview/kit';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import { createEvent } from '@innerview/kit';
+import { useStoredCopy } from '@innerview/kit/testing/stored-copy';
+import { useStarted } from '@innerview/kit/testing/use-started';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from './domain/limits.ts';
 import {
   exifWithGps,
@@ -28,42 +27,23 @@ import { eventually, type FilesHarness, startFilesHarness } from './testing/harn
 // holding a copy of them (or a backup) would.
 const MB = 1024 * 1024;
 const QUOTA = 25 * MB;
-const prefix = `test:${randomUUID()}`;
-
-let database: { url: string; drop(): Promise<void> };
-let sql: pg.Client;
-let redis: Redis;
-let bus: EventBus;
+const stored = useStoredCopy('iv_files');
 let h: FilesHarness;
-
-beforeAll(async () => {
-  database = await createTestDatabase('iv_files');
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
-  redis = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
-  bus = await createEventBus({ kind: 'redis', redisUrl: redisUrl(), prefix });
-  h = await startFilesHarness({
-    bus,
-    env: {
-      DATABASE_URL: database.url,
-      MASTER_KEY: generateKeyText(1),
-      // Small enough to reach with a few 10 MB files.
-      FILES_QUOTA_BYTES: String(QUOTA),
-    },
-  });
-});
-
-afterAll(async () => {
-  await h?.stop();
-  await bus?.close();
-  if (redis) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  }
-  await sql?.end();
-  await database?.drop();
-});
+useStarted(
+  () =>
+    startFilesHarness({
+      bus: stored.bus,
+      env: {
+        DATABASE_URL: stored.url,
+        MASTER_KEY: generateKeyText(1),
+        // Small enough to reach with a few 10 MB files.
+        FILES_QUOTA_BYTES: String(QUOTA),
+      },
+    }),
+  (harness) => {
+    h = harness;
+  },
+);
 
 const blobsDir = () => path.join(h.dataDir, 'files', 'blobs');
 
@@ -77,22 +57,11 @@ function storedObjects(): Map<string, Buffer> {
   return found;
 }
 
-/** Every row of every table of the service's database, as text. */
-async function wholeDatabase(): Promise<string> {
-  const tables = await sql.query<{ table_name: string }>(
-    "select table_name from information_schema.tables where table_schema = 'public'",
-  );
-  let dump = '';
-  for (const { table_name } of tables.rows) {
-    const rows = await sql.query(`select row_to_json(t)::text as row from "${table_name}" t`);
-    dump += rows.rows.map((r) => r.row).join('\n');
-  }
-  return dump;
-}
-
 const storageKeysOf = async (userId: string) =>
   (
-    await sql.query<{ storage_key: string }>('select storage_key from files where user_id = $1', [userId])
+    await stored.sql.query<{ storage_key: string }>('select storage_key from files where user_id = $1', [
+      userId,
+    ])
   ).rows.map((r) => r.storage_key);
 
 const listOf = async (userId: string, query = '') =>
@@ -356,7 +325,7 @@ describe('files service on PostgreSQL and Redis', () => {
     await h.upload(me, 'upload', [{ name: 'doc.pdf', bytes: makePdf([`${marker}-pdf`]) }]);
     const texts = await h.extractedText({ user_id: me, file_ids: (await listOf(me)).map((f) => f.id) });
     expect(texts.body.map((t: { text: string }) => t.text).join(' ')).toContain(`${marker}-pdf`);
-    expect(await wholeDatabase()).not.toContain(marker);
+    expect(await stored.wholeDatabase()).not.toContain(marker);
     const keys = await storageKeysOf(me);
     const objects = storedObjects();
     for (const key of keys) {
@@ -448,12 +417,12 @@ describe('files service on PostgreSQL and Redis', () => {
     await h.upload(me, 'upload-multiple-to-session', [{ name: 'c.txt', bytes: Buffer.from('c') }], {
       session_id: kept,
     });
-    const goneKeys = await sql.query<{ storage_key: string }>(
+    const goneKeys = await stored.sql.query<{ storage_key: string }>(
       'select storage_key from files where session_id = $1',
       [doomed],
     );
     expect(goneKeys.rows).toHaveLength(2);
-    await bus.publish([createEvent('chat.session.deleted', me, { userId: me, sessionId: doomed })]);
+    await stored.bus.publish([createEvent('chat.session.deleted', me, { userId: me, sessionId: doomed })]);
     await eventually(async () => (await listOf(me, `?session_id=${doomed}`)).length === 0);
     for (const file of gone)
       expect((await h.call('GET', `/api/v1/files/${file.id}`, { userId: me })).status).toBe(404);
@@ -474,26 +443,20 @@ describe('files service on PostgreSQL and Redis', () => {
     ]);
     await h.upload(neighbour, 'upload', [{ name: 'n.txt', bytes: Buffer.from('n') }]);
     const keys = await storageKeysOf(me);
-    await bus.publish([createEvent('auth.user.erased', me, { userId: me })]);
+    await stored.bus.publish([createEvent('auth.user.erased', me, { userId: me })]);
     await eventually(async () => (await storageKeysOf(me)).length === 0);
     await eventually(async () => keys.every((key) => !storedObjects().has(key)));
-    const key = await sql.query('select wrapped_key, destroyed_at from data_keys where user_id = $1', [me]);
+    const key = await stored.sql.query('select wrapped_key, destroyed_at from data_keys where user_id = $1', [
+      me,
+    ]);
     expect(key.rows[0]).toMatchObject({ wrapped_key: null });
     expect(key.rows[0].destroyed_at).not.toBeNull();
     expect(await listOf(me)).toEqual([]);
     expect(await listOf(neighbour)).toHaveLength(1);
     // No row of any table names the person but their key's tombstone (which holds no key).
-    await eventually(async () => {
-      const tables = await sql.query<{ table_name: string }>(
-        "select table_name from information_schema.tables where table_schema = 'public'",
-      );
-      for (const { table_name } of tables.rows) {
-        const rows = await sql.query(`select row_to_json(t)::text as row from "${table_name}" t`);
-        for (const { row } of rows.rows as Array<{ row: string }>)
-          if (row.includes(me) && table_name !== 'data_keys') return false;
-      }
-      return true;
-    });
+    await eventually(async () =>
+      (await stored.everyRow()).every(({ table, row }) => !row.includes(me) || table === 'data_keys'),
+    );
   });
 });
 

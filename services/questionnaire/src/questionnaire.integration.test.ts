@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { answersSnapshotAad, QuestionnaireAnswersSnapshot } from '@innerview/contracts';
 import { generateKeyText, openPayload } from '@innerview/crypto';
-import { createEvent, createEventBus, type EventBus, ManualClock, startService } from '@innerview/kit';
+import { createEvent, ManualClock, startService } from '@innerview/kit';
 import { eventually } from '@innerview/kit/testing/eventually';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
 import { testSigningKey } from '@innerview/kit/testing/signed-calls';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import { useStoredCopy } from '@innerview/kit/testing/stored-copy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuestionnaireService } from './app.ts';
 import { type QuestionnaireHarness, startQuestionnaireHarness } from './testing/harness.ts';
@@ -17,17 +15,13 @@ import { type QuestionnaireHarness, startQuestionnaireHarness } from './testing/
 const masterV1 = generateKeyText(1);
 const masterV2 = generateKeyText(2);
 const payloadKey = generateKeyText(1);
-const prefix = `test:${randomUUID()}`;
+const stored = useStoredCopy('iv_questionnaire');
 const clock = new ManualClock('2026-05-01T10:00:00.000Z');
 
-let database: { url: string; drop(): Promise<void> };
-let sql: pg.Client;
-let redis: Redis;
-let bus: EventBus;
 let h: QuestionnaireHarness;
 
 const env = (master: string, previous?: string) => ({
-  DATABASE_URL: database.url,
+  DATABASE_URL: stored.url,
   JOBS: 'memory',
   MASTER_KEY: master,
   ...(previous ? { MASTER_KEYS_PREVIOUS: previous } : {}),
@@ -36,24 +30,11 @@ const env = (master: string, previous?: string) => ({
 });
 
 beforeAll(async () => {
-  database = await createTestDatabase('iv_questionnaire');
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
-  redis = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
-  bus = await createEventBus({ kind: 'redis', redisUrl: redisUrl(), prefix });
-  h = await startQuestionnaireHarness({ env: env(masterV1), bus, clock });
+  h = await startQuestionnaireHarness({ env: env(masterV1), bus: stored.bus, clock });
 });
-
+// The test of key rotation restarts the service: the one running at the end is stopped.
 afterAll(async () => {
   await h?.stop();
-  await bus?.close();
-  if (redis) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  }
-  await sql?.end();
-  await database?.drop();
 });
 
 const save = (userId: string, step: number, answerText: string) =>
@@ -62,29 +43,6 @@ const save = (userId: string, step: number, answerText: string) =>
     body: { question_key: `question_${step}`, answer_text: answerText },
   });
 const answersOf = async (userId: string) => (await h.call('GET', '/api/v1/answers/', { userId })).body;
-
-/** Every row of every table of the service's database, as text. */
-async function wholeDatabase(): Promise<string> {
-  const tables = await sql.query<{ table_name: string }>(
-    "select table_name from information_schema.tables where table_schema = 'public'",
-  );
-  let dump = '';
-  for (const { table_name } of tables.rows) {
-    const rows = await sql.query(`select row_to_json(t)::text as row from "${table_name}" t`);
-    dump += rows.rows.map((r) => r.row).join('\n');
-  }
-  return dump;
-}
-
-/** Every entry of every stream under the test prefix, as text. */
-async function wholeBus(): Promise<string> {
-  let dump = '';
-  for (const key of await redis.keys(`${prefix}*`)) {
-    if ((await redis.type(key)) !== 'stream') continue;
-    dump += JSON.stringify(await redis.xrange(key, '-', '+'));
-  }
-  return dump;
-}
 
 describe('questionnaire on PostgreSQL and Redis', () => {
   it('saves and edits answers, submits, and is read-only afterwards', async () => {
@@ -184,7 +142,7 @@ describe('questionnaire on PostgreSQL and Redis', () => {
       'questionnaire.answers.changed',
       (e) => e.data.userId === me && e.data.revision === 2,
     );
-    const rows = await sql.query('select * from answers where user_id = $1 order by step', [me]);
+    const rows = await stored.sql.query('select * from answers where user_id = $1 order by step', [me]);
     expect(rows.rows).toHaveLength(2);
     for (const row of rows.rows) {
       expect(row.answer_ciphertext).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
@@ -192,10 +150,10 @@ describe('questionnaire on PostgreSQL and Redis', () => {
         'lighthouse',
       );
     }
-    const key = await sql.query('select * from data_keys where user_id = $1', [me]);
+    const key = await stored.sql.query('select * from data_keys where user_id = $1', [me]);
     expect(key.rows[0]).toMatchObject({ key_version: 1, destroyed_at: null });
-    expect(await wholeDatabase()).not.toContain('lighthouse');
-    expect(await wholeBus()).not.toContain('lighthouse');
+    expect(await stored.wholeDatabase()).not.toContain('lighthouse');
+    expect(await stored.wholeBus()).not.toContain('lighthouse');
     // The API itself still gives the owner their words back.
     expect((await answersOf(me))[0].answer_text).toBe(secret);
   });
@@ -206,18 +164,20 @@ describe('questionnaire on PostgreSQL and Redis', () => {
     await save(alice, 4, "Alice's private answer");
     await save(mallory, 4, 'placeholder');
     await save(mallory, 5, 'placeholder');
-    const stolen = await sql.query('select answer_ciphertext from answers where user_id = $1 and step = 4', [
-      alice,
-    ]);
-    await sql.query('update answers set answer_ciphertext = $1 where user_id = $2 and step = 4', [
+    const stolen = await stored.sql.query(
+      'select answer_ciphertext from answers where user_id = $1 and step = 4',
+      [alice],
+    );
+    await stored.sql.query('update answers set answer_ciphertext = $1 where user_id = $2 and step = 4', [
       stolen.rows[0].answer_ciphertext,
       mallory,
     ]);
     expect((await h.call('GET', '/api/v1/answers/', { userId: mallory })).status).toBe(500);
-    const own = await sql.query('select answer_ciphertext from answers where user_id = $1 and step = 5', [
-      mallory,
-    ]);
-    await sql.query('update answers set answer_ciphertext = $1 where user_id = $2 and step = 4', [
+    const own = await stored.sql.query(
+      'select answer_ciphertext from answers where user_id = $1 and step = 5',
+      [mallory],
+    );
+    await stored.sql.query('update answers set answer_ciphertext = $1 where user_id = $2 and step = 4', [
       own.rows[0].answer_ciphertext,
       mallory,
     ]);
@@ -228,29 +188,33 @@ describe('questionnaire on PostgreSQL and Redis', () => {
   it('erases on auth.user.erased: rows gone, key destroyed, a copy taken before is unreadable', async () => {
     const me = randomUUID();
     await save(me, 8, 'Something only I know.');
-    const backup = await sql.query('select answer_ciphertext from answers where user_id = $1', [me]);
-    await bus.publish([createEvent('auth.user.erased', me, { userId: me })]);
+    const backup = await stored.sql.query('select answer_ciphertext from answers where user_id = $1', [me]);
+    await stored.bus.publish([createEvent('auth.user.erased', me, { userId: me })]);
     await eventually(
-      async () => (await sql.query('select 1 from answers where user_id = $1', [me])).rowCount === 0,
+      async () => (await stored.sql.query('select 1 from answers where user_id = $1', [me])).rowCount === 0,
       {
         timeoutMs: 10_000,
         what: 'answers erased',
       },
     );
-    expect((await sql.query('select 1 from questionnaires where user_id = $1', [me])).rowCount).toBe(0);
+    expect((await stored.sql.query('select 1 from questionnaires where user_id = $1', [me])).rowCount).toBe(
+      0,
+    );
     expect(
       (
-        await sql.query(
+        await stored.sql.query(
           "select 1 from kit_outbox where subject = $1 and type = 'questionnaire.answers.changed'",
           [me],
         )
       ).rowCount,
     ).toBe(0);
-    const key = await sql.query('select wrapped_key, destroyed_at from data_keys where user_id = $1', [me]);
+    const key = await stored.sql.query('select wrapped_key, destroyed_at from data_keys where user_id = $1', [
+      me,
+    ]);
     expect(key.rows[0].wrapped_key).toBeNull();
     expect(key.rows[0].destroyed_at).toBeInstanceOf(Date);
     // Restore the "backup" row: the service cannot read it any more.
-    await sql.query(
+    await stored.sql.query(
       'insert into answers (user_id, step, answer_ciphertext, answered, created_at, updated_at) values ($1, 8, $2, true, now(), now())',
       [me, backup.rows[0].answer_ciphertext],
     );
@@ -261,15 +225,15 @@ describe('questionnaire on PostgreSQL and Redis', () => {
     const me = randomUUID();
     await save(me, 1, 'Written under master key 1.');
     await h.stop();
-    h = await startQuestionnaireHarness({ env: env(masterV2, masterV1), bus, clock });
+    h = await startQuestionnaireHarness({ env: env(masterV2, masterV1), bus: stored.bus, clock });
     // Start-up re-wrapped every live key with version 2.
-    const versions = await sql.query(
+    const versions = await stored.sql.query(
       'select distinct key_version from data_keys where wrapped_key is not null',
     );
     expect(versions.rows).toEqual([{ key_version: 2 }]);
     expect((await answersOf(me))[0].answer_text).toBe('Written under master key 1.');
     await h.stop();
-    h = await startQuestionnaireHarness({ env: env(masterV2), bus, clock });
+    h = await startQuestionnaireHarness({ env: env(masterV2), bus: stored.bus, clock });
     expect((await answersOf(me))[0].answer_text).toBe('Written under master key 1.');
     const newcomer = randomUUID();
     await save(newcomer, 1, 'Written under master key 2.');
@@ -280,19 +244,19 @@ describe('questionnaire on PostgreSQL and Redis', () => {
     await expect(
       startService(createQuestionnaireService(), {
         env: { ...env(masterV2), MASTER_KEY: '', LOG_LEVEL: 'silent' },
-        bus,
+        bus: stored.bus,
       }),
     ).rejects.toThrow('Invalid configuration: MASTER_KEY: required with a PostgreSQL DATABASE_URL');
     await expect(
       startService(createQuestionnaireService(), {
         env: { ...env(masterV2), EVENT_PAYLOAD_KEY: '', LOG_LEVEL: 'silent' },
-        bus,
+        bus: stored.bus,
       }),
     ).rejects.toThrow('Invalid configuration: EVENT_PAYLOAD_KEY: required with a PostgreSQL DATABASE_URL');
     await expect(
       startService(createQuestionnaireService(), {
         env: { ...env('not-a-key'), LOG_LEVEL: 'silent' },
-        bus,
+        bus: stored.bus,
       }),
     ).rejects.toThrow('Invalid configuration: MASTER_KEY: must be base64 of 32 random bytes');
   });

@@ -19,3 +19,12 @@ export function useStarted<T extends { stop(): Promise<void> }>(
     await running?.stop();
   });
 }
+
+/**
+ * `useStarted` for a harness's start function: `export const useXHarness = hookFor(startXHarness)`
+ * gives each service's tests `useXHarness(started, options?, timeoutMs?)`.
+ */
+export function hookFor<O, T extends { stop(): Promise<void> }>(start: (options?: O) => Promise<T>) {
+  return (started: (running: T) => void, options?: O, timeoutMs = 60_000): void =>
+    useStarted(() => start(options), started, timeoutMs);
+}

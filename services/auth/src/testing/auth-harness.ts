@@ -15,7 +15,7 @@ import { countedJobQueue } from '@innerview/kit/testing/counted-jobs';
 import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { startTestService } from '@innerview/kit/testing/test-service';
-import { useStarted } from '@innerview/kit/testing/use-started';
+import { hookFor } from '@innerview/kit/testing/use-started';
 import {
   createTokenVerifier,
   MemoryRevocationStore,
@@ -217,10 +217,4 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
  * One harness for the whole test file: started before the file's tests (handed to `started`; the
  * start may take `timeoutMs`), stopped after them.
  */
-export function useAuthHarness(
-  started: (harness: AuthHarness) => void,
-  options: HarnessOptions = {},
-  timeoutMs = 60_000,
-): void {
-  useStarted(() => startAuthHarness(options), started, timeoutMs);
-}
+export const useAuthHarness = hookFor(startAuthHarness);

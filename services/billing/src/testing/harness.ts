@@ -5,7 +5,7 @@ import { everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { startTestService } from '@innerview/kit/testing/test-service';
-import { useStarted } from '@innerview/kit/testing/use-started';
+import { hookFor } from '@innerview/kit/testing/use-started';
 import { runSweeps } from '../actions/sweeps.ts';
 import { createBillingService } from '../app.ts';
 import type { BillingContext, BillingWiring } from '../billing-context.ts';
@@ -152,10 +152,4 @@ export async function startBillingHarness(
  * One harness for the whole test file: started before the file's tests (handed to `started`; the
  * start may take `timeoutMs`), stopped after them.
  */
-export function useBillingHarness(
-  started: (harness: BillingHarness) => void,
-  options: Parameters<typeof startBillingHarness>[0] = {},
-  timeoutMs = 60_000,
-): void {
-  useStarted(() => startBillingHarness(options), started, timeoutMs);
-}
+export const useBillingHarness = hookFor(startBillingHarness);

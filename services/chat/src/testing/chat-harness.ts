@@ -6,7 +6,7 @@ import { createEvent, type EventBus, ManualClock, type RunningService } from '@i
 import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { eventually } from '@innerview/kit/testing/eventually';
 import { startTestService } from '@innerview/kit/testing/test-service';
-import { useStarted } from '@innerview/kit/testing/use-started';
+import { hookFor } from '@innerview/kit/testing/use-started';
 import { expect } from 'vitest';
 import { type ChatServiceOptions, createChatService } from '../app.ts';
 import type { ChatContext } from '../chat-context.ts';
@@ -247,10 +247,4 @@ export async function sendMessage(
  * One harness for the whole test file: started before the file's tests (handed to `started`; the
  * start may take `timeoutMs`), stopped after them.
  */
-export function useChatHarness(
-  started: (harness: ChatHarness) => void,
-  options: Parameters<typeof startChatHarness>[0] = {},
-  timeoutMs = 60_000,
-): void {
-  useStarted(() => startChatHarness(options), started, timeoutMs);
-}
+export const useChatHarness = hookFor(startChatHarness);

@@ -1,4 +1,4 @@
-import { useStarted } from '@innerview/kit/testing/use-started';
+import { hookFor } from '@innerview/kit/testing/use-started';
 import { type ChatHarness, type ChatHarnessOptions, startChatHarness } from './chat-harness.ts';
 import { type FakeBehaviour, type FakeOpenAiServer, startFakeOpenAi } from './fake-openai-server.ts';
 
@@ -47,10 +47,4 @@ export async function startModelChatHarness(options: ModelChatOptions = {}): Pro
  * One harness for the whole test file: started before the file's tests (handed to `started`; the
  * start may take `timeoutMs`), stopped after them.
  */
-export function useModelChatHarness(
-  started: (harness: ModelChatHarness) => void,
-  options: Parameters<typeof startModelChatHarness>[0] = {},
-  timeoutMs = 60_000,
-): void {
-  useStarted(() => startModelChatHarness(options), started, timeoutMs);
-}
+export const useModelChatHarness = hookFor(startModelChatHarness);

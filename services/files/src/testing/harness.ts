@@ -11,7 +11,7 @@ import {
 } from '@innerview/kit';
 import { signedFetch, testSigningKey } from '@innerview/kit/testing/signed-calls';
 import { startTestService } from '@innerview/kit/testing/test-service';
-import { useStarted } from '@innerview/kit/testing/use-started';
+import { hookFor } from '@innerview/kit/testing/use-started';
 import type { Caller } from '@innerview/kit/trust';
 import { createFilesService } from '../app.ts';
 import { type FakeChat, startFakeChat } from './fake-chat.ts';
@@ -175,10 +175,4 @@ export { eventually } from '@innerview/kit/testing/eventually';
  * One harness for the whole test file: started before the file's tests (handed to `started`; the
  * start may take `timeoutMs`), stopped after them.
  */
-export function useFilesHarness(
-  started: (harness: FilesHarness) => void,
-  options: Parameters<typeof startFilesHarness>[0] = {},
-  timeoutMs = 60_000,
-): void {
-  useStarted(() => startFilesHarness(options), started, timeoutMs);
-}
+export const useFilesHarness = hookFor(startFilesHarness);

@@ -3,7 +3,7 @@ import { generateKeyText, type KeyRing, parseKeyRing } from '@innerview/crypto';
 import type { EventBus, Logger, ManualClock, RunningService } from '@innerview/kit';
 import { eventHandled, everyEventDelivered } from '@innerview/kit/testing/delivered';
 import { startTestService } from '@innerview/kit/testing/test-service';
-import { useStarted } from '@innerview/kit/testing/use-started';
+import { hookFor } from '@innerview/kit/testing/use-started';
 import { createQuestionnaireService } from '../app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies field by field.
@@ -76,10 +76,4 @@ export async function startQuestionnaireHarness(
  * One harness for the whole test file: started before the file's tests (handed to `started`; the
  * start may take `timeoutMs`), stopped after them.
  */
-export function useQuestionnaireHarness(
-  started: (harness: QuestionnaireHarness) => void,
-  options: Parameters<typeof startQuestionnaireHarness>[0] = {},
-  timeoutMs = 60_000,
-): void {
-  useStarted(() => startQuestionnaireHarness(options), started, timeoutMs);
-}
+export const useQuestionnaireHarness = hookFor(startQuestionnaireHarness);
