@@ -4,10 +4,8 @@
 // sampling profiler running and prints the browser's self time by script and function, beside the
 // transcript request's own timing in the page. Prints only; docs/benchmarks.md is run.ts's.
 import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../../e2e/support/browser.ts';
-import { type RunningProduct, startProduct } from '../../e2e/support/product.ts';
 import { median } from './report.ts';
-import { api, createPerson, seedLongSession, signedIn, useBase } from './seed.ts';
+import { api, createPerson, newSession, seedLongSession, signedIn, withProductAndBrowser } from './seed.ts';
 
 const messages = Number(process.env.MESSAGES ?? 1000);
 const runs = Number(process.env.RUNS ?? 3);
@@ -95,29 +93,11 @@ function openInApp(page: Page, sessionId: string, lastId: string) {
 }
 
 async function main() {
-  let product: RunningProduct | undefined;
-  if (process.env.BENCH_BASE_URL) useBase(process.env.BENCH_BASE_URL);
-  else {
-    product = await startProduct({
-      OFFLINE_COACH_DELAY_MS: '0',
-      TRIAL_TOKEN_QUOTA: '1000000000',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'error',
-    });
-    useBase(product.url);
-  }
-  const browser = await launchChromium();
-  try {
+  await withProductAndBrowser(async (browser) => {
     const person = await createPerson();
     console.log(`seeding ${messages} messages…`);
     const long = await seedLongSession(person.token, messages);
-    const empty = (
-      (await (
-        await api('/api/v1/chat-sessions/', { method: 'POST', token: person.token, json: {} })
-      ).json()) as {
-        id: string;
-      }
-    ).id;
+    const empty = await newSession(person.token);
 
     // (1) The server's share, from Node: the whole transcript, then the first page the remote asks for.
     for (const query of ['', `?limit=${process.env.PAGE ?? 50}`]) {
@@ -161,10 +141,7 @@ async function main() {
     console.log(`\nbrowser self time over ${runs} opens (ms, summed):`);
     for (const [key, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${key}`);
     await context.close();
-  } finally {
-    await browser.close();
-    await product?.stop();
-  }
+  });
 }
 
 await main();

@@ -1,16 +1,11 @@
 // The `## Chat in the browser` section of docs/benchmarks.md, from the figures of run.ts.
-import { cpus, loadavg, totalmem } from 'node:os';
+import { median, replaceSection as replaceBenchSection } from '../benchmarks-doc.ts';
+
+export { machineNote, median } from '../benchmarks-doc.ts';
 
 export const SECTION_HEADING = '## Chat in the browser';
 /** Issue 7: a session of 1,000 messages opens in under 300 ms in the browser. */
 export const TARGET_OPEN_MS = 300;
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,14 +66,6 @@ export type ChatBrowserReport = {
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : 'n/a');
 const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
 
-export function machineNote(chromium: string): string {
-  const cpu = cpus();
-  const load = loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' / ');
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Chromium ${chromium} headless; load average ${load} (1/5/15 min) as the run started, from other work sharing the cores`;
-}
-
 export function renderSection(r: ChatBrowserReport): string {
   const openAdded = median(r.switchLongMs) - median(r.switchEmptyMs);
   const loadAdded = median(r.loadLongMs) - median(r.loadEmptyMs);
@@ -136,11 +123,5 @@ number of frames with nothing scrolling (the page's own frame pacing):
 }
 
 /** Puts the section in place of its previous version, or at the end of the file. */
-export function replaceSection(existing: string, section: string): string {
-  const start = existing.search(/^## Chat in the browser[ \t]*$/m);
-  if (start === -1) return `${existing.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const after = existing.slice(start + 1).search(/^## /m);
-  const end = after === -1 ? existing.length : start + 1 + after;
-  const rest = existing.slice(end);
-  return `${existing.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceSection = (existing: string, section: string): string =>
+  replaceBenchSection(existing, SECTION_HEADING, section);

@@ -6,8 +6,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../e2e/support/browser.ts';
-import { type RunningProduct, startProduct } from '../../e2e/support/product.ts';
 import {
   type ChatBrowserReport,
   type Frames,
@@ -16,7 +14,7 @@ import {
   replaceSection,
   summariseFrames,
 } from './report.ts';
-import { api, createPerson, logIn, seedLongSession, signedIn, useBase } from './seed.ts';
+import { createPerson, logIn, newSession, seedLongSession, signedIn, withProductAndBrowser } from './seed.ts';
 
 const docsFile = path.resolve(import.meta.dirname, '../../docs/benchmarks.md');
 const runs = Number(process.env.RUNS ?? 5);
@@ -154,19 +152,7 @@ function idleFrames(page: Page, count: number): Promise<Frames> {
 }
 
 async function main() {
-  let product: RunningProduct | undefined;
-  if (process.env.BENCH_BASE_URL) useBase(process.env.BENCH_BASE_URL);
-  else {
-    product = await startProduct({
-      OFFLINE_COACH_DELAY_MS: '0',
-      TRIAL_TOKEN_QUOTA: '1000000000',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'error',
-    });
-    useBase(product.url);
-  }
-  const browser = await launchChromium();
-  try {
+  await withProductAndBrowser(async (browser) => {
     const person = await createPerson();
     console.log(`seeding ${messages} messages…`);
     const long = await seedLongSession(person.token, messages);
@@ -174,11 +160,7 @@ async function main() {
     // the browser starts with a fresh minute and a fresh login.
     await new Promise((resolve) => setTimeout(resolve, 61_000));
     const token = await logIn(person.email);
-    const empty = (
-      (await (await api('/api/v1/chat-sessions/', { method: 'POST', token, json: {} })).json()) as {
-        id: string;
-      }
-    ).id;
+    const empty = await newSession(token);
 
     const context = await signedIn(browser, token);
     const report: ChatBrowserReport = {
@@ -232,10 +214,7 @@ async function main() {
     const section = renderSection(report);
     writeFileSync(docsFile, replaceSection(readFileSync(docsFile, 'utf8'), section));
     console.log(section);
-  } finally {
-    await browser.close();
-    await product?.stop();
-  }
+  });
 }
 
 await main();

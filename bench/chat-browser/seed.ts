@@ -2,6 +2,8 @@
 // and a long session, through the product's own API.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/browser.ts';
+import { type RunningProduct, startProduct } from '../../e2e/support/product.ts';
 
 const PASSWORD = 'Bench#Chat2026';
 
@@ -116,4 +118,36 @@ export async function signedIn(browser: Browser, token: string): Promise<Browser
     localStorage.setItem('tokenExpiry', String(Date.now() + 86_400_000));
   }, token);
   return context;
+}
+
+/**
+ * Runs `bench` with headless Chromium against the product: BENCH_BASE_URL's when set, else one
+ * started here as `npm start` does (the offline coach answering at once, no trial quota or rate
+ * limit in the way of seeding). Closes the browser and stops what it started, also on a failure.
+ */
+export async function withProductAndBrowser(bench: (browser: Browser) => Promise<void>): Promise<void> {
+  let product: RunningProduct | undefined;
+  if (process.env.BENCH_BASE_URL) useBase(process.env.BENCH_BASE_URL);
+  else {
+    product = await startProduct({
+      OFFLINE_COACH_DELAY_MS: '0',
+      TRIAL_TOKEN_QUOTA: '1000000000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOG_LEVEL: 'error',
+    });
+    useBase(product.url);
+  }
+  const browser = await launchChromium();
+  try {
+    await bench(browser);
+  } finally {
+    await browser.close();
+    await product?.stop();
+  }
+}
+
+/** A new, empty chat session of the person: its id. */
+export async function newSession(token: string): Promise<string> {
+  const response = await api('/api/v1/chat-sessions/', { method: 'POST', token, json: {} });
+  return ((await response.json()) as { id: string }).id;
 }

@@ -1,4 +1,6 @@
-import { cpus, loadavg, totalmem } from 'node:os';
+import { median, replaceSection } from '../benchmarks-doc.ts';
+
+export { machineNote, median } from '../benchmarks-doc.ts';
 
 /** CPU milliseconds per stream of each process a row used (the client is the benchmark itself). */
 export interface CpuPerStream {
@@ -84,20 +86,6 @@ export interface ChatBenchReport {
 }
 
 export const chatTargets = { addedP50Ms: 2, addedP99Ms: 10, holdStreams: 10_000, holdRssMb: 1536 };
-
-export function machineNote(): string {
-  const cpu = cpus();
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average ${load} (1/5/15 min) as the run started, from other work sharing the cores`;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 const fmt = (n: number, digits = 1) =>
   Number.isFinite(n)
@@ -284,10 +272,5 @@ ${[...budget.notes, ...report.notes].map((n) => `- ${n}`).join('\n')}
 }
 
 /** Replaces the `## Chat` section (up to the next `## `), or appends it. */
-export function replaceChatSection(existing: string, section: string): string {
-  const start = existing.search(/^## Chat[ \t]*$/m);
-  if (start === -1) return `${existing.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const next = existing.slice(start + 1).search(/^## /m);
-  const rest = next === -1 ? '' : existing.slice(start + 1 + next);
-  return `${existing.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceChatSection = (existing: string, section: string): string =>
+  replaceSection(existing, '## Chat', section);

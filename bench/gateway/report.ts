@@ -1,4 +1,6 @@
-import { cpus, loadavg, totalmem } from 'node:os';
+import { median, replaceSection } from '../benchmarks-doc.ts';
+
+export { machineNote, median } from '../benchmarks-doc.ts';
 
 /** One measurement of one target in one round. */
 export interface Sample {
@@ -34,12 +36,6 @@ export interface BenchReport {
 
 export const target = { throughputRatio: 0.5, addedP99Ms: 10 };
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 /**
  * Each round compares a target with the direct measurement of the same round (taken minutes apart
  * at most, under the same outside load); the verdict uses the median over rounds.
@@ -63,14 +59,6 @@ export function compare(direct: Target, proxied: Target) {
     addedP99,
     meetsTarget: ratio >= target.throughputRatio && addedP99 <= target.addedP99Ms,
   };
-}
-
-export function machineNote(): string {
-  const cpu = cpus();
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average ${load} (1/5/15 min) as the run started, from other work sharing the cores`;
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -133,18 +121,6 @@ number here when other work shares the cores.
 ${reading}`;
 }
 
-const intro = `# Benchmarks
-
-Measured numbers of the parts of Innerview that have a performance target. Each section says how
-to reproduce it.
-`;
-
 /** Replaces the `## Gateway` section (up to the next `## `), or appends it; starts the file if needed. */
-export function replaceGatewaySection(existing: string | undefined, section: string): string {
-  const text = existing?.trim() ? existing : intro;
-  const start = text.search(/^## Gateway[ \t]*$/m);
-  if (start === -1) return `${text.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const next = text.slice(start + 1).search(/^## /m);
-  const rest = next === -1 ? '' : text.slice(start + 1 + next);
-  return `${text.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceGatewaySection = (existing: string | undefined, section: string): string =>
+  replaceSection(existing, '## Gateway', section);

@@ -1,3 +1,4 @@
+import { replaceSection as replaceBenchSection } from '../benchmarks-doc.ts';
 import { median } from './report.ts';
 import type { ThreadGroup } from './threads.ts';
 
@@ -128,12 +129,5 @@ ${floorReading(report)}
 }
 
 /** Puts `section` (which starts with its `## ` heading) in place of the same heading's section, or at the end. */
-export function replaceSection(existing: string, section: string): string {
-  const heading = section.slice(0, section.indexOf('\n'));
-  const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const start = existing.search(new RegExp(`^${escaped}[ \\t]*$`, 'm'));
-  if (start === -1) return `${existing.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const next = existing.slice(start + 1).search(/^## /m);
-  const rest = next === -1 ? '' : existing.slice(start + 1 + next);
-  return `${existing.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceSection = (existing: string, section: string): string =>
+  replaceBenchSection(existing, section.slice(0, section.indexOf('\n')), section);

@@ -1,4 +1,6 @@
-import { cpus, loadavg, totalmem } from 'node:os';
+import { median, replaceSection } from '../benchmarks-doc.ts';
+
+export { machineNote, median } from '../benchmarks-doc.ts';
 
 /** Issue 4: the login path costs at most 15 % over the password hash itself. */
 export const TARGET_OVERHEAD = 0.15;
@@ -141,13 +143,6 @@ export type LoginReport = {
   idleProductCpuMsPerSecond?: number;
 };
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 /**
  * What a login costs over a bare verification, per login measurement and as the median of them:
  * time per login over time per hash, minus one (bare rate / login rate − 1), where the bare rate is
@@ -162,14 +157,6 @@ export function overhead(login: Row): { perRound: number[]; median: number; meet
   });
   const value = median(perRound);
   return { perRound, median: value, meetsTarget: value <= TARGET_OVERHEAD };
-}
-
-export function machineNote(): string {
-  const cpu = cpus();
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average ${load} (1/5/15 min) as the run started, from other work sharing the cores`;
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -323,18 +310,6 @@ ${rows}
 `;
 }
 
-const intro = `# Benchmarks
-
-Measured numbers of the parts of Innerview that have a performance target. Each section says how
-to reproduce it.
-`;
-
 /** Replaces the `## Login` section (up to the next `## `), or appends it; starts the file if needed. */
-export function replaceLoginSection(existing: string | undefined, section: string): string {
-  const text = existing?.trim() ? existing : intro;
-  const start = text.search(/^## Login[ \t]*$/m);
-  if (start === -1) return `${text.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const next = text.slice(start + 1).search(/^## /m);
-  const rest = next === -1 ? '' : text.slice(start + 1 + next);
-  return `${text.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceLoginSection = (existing: string | undefined, section: string): string =>
+  replaceSection(existing, '## Login', section);

@@ -1,3 +1,4 @@
+import { replaceSection } from '../benchmarks-doc.ts';
 /** Figures of one bench/search run, and the `## Chat search` section of docs/benchmarks.md they make. */
 export interface SearchRow {
   way: string;
@@ -43,10 +44,5 @@ export function renderSearchSection(report: SearchReport): string {
 }
 
 /** Replaces (or appends) the `## Chat search` section, leaving the others as they are. */
-export function replaceSearchSection(existing: string, section: string): string {
-  const start = existing.search(/^## Chat search[ \t]*$/m);
-  if (start === -1) return `${existing.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const next = existing.slice(start + 1).search(/^## /m);
-  const rest = next === -1 ? '' : existing.slice(start + 1 + next);
-  return `${existing.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceSearchSection = (existing: string, section: string): string =>
+  replaceSection(existing, '## Chat search', section);

@@ -1,4 +1,6 @@
-import { cpus, loadavg, totalmem } from 'node:os';
+import { median, replaceSection } from '../benchmarks-doc.ts';
+
+export { machineNote, median } from '../benchmarks-doc.ts';
 
 /** Spec targets of the front end (issue "Budget"). */
 export const BUDGET = { loginJsGzipBytes: 150 * 1024, loginVisibleMs: 1000 };
@@ -47,21 +49,6 @@ export type WebReport = {
 
 const kb = (bytes: number) =>
   `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} KB`;
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-export function machineNote(chromium: string): string {
-  const cpu = cpus();
-  const load = loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' / ');
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Chromium ${chromium} headless; load average ${load} (1/5/15 min) when it started: other work shared the cores, which shows in the spread of the times`;
-}
 
 /** The script's short name: `main.1a2b3c4d.js`, or `remotes/chat/…` for a remote's file. */
 function shortName(url: string): string {
@@ -134,14 +121,5 @@ ${rows.join('\n')}
 `;
 }
 
-export function replaceWebSection(existing: string | undefined, section: string): string {
-  const intro =
-    '# Benchmarks\n\nMeasured numbers of the parts of Innerview that have a performance target. Each section\nsays how to reproduce it.\n';
-  const text = existing?.trim() ? existing : intro;
-  const start = text.search(/^## Web budget[ \t]*$/m);
-  if (start === -1) return `${text.trimEnd()}\n\n${section.trimEnd()}\n`;
-  const after = text.slice(start + 1).search(/^## /m);
-  const end = after === -1 ? text.length : start + 1 + after;
-  const rest = text.slice(end);
-  return `${text.slice(0, start)}${section.trimEnd()}\n${rest ? `\n${rest}` : ''}`;
-}
+export const replaceWebSection = (existing: string | undefined, section: string): string =>
+  replaceSection(existing, '## Web budget', section);
