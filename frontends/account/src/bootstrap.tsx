@@ -2,31 +2,15 @@
 // inside the same providers the shell gives them, for developing them without the shell. Not used
 // when the shell loads the remote (only the exposed modules are fetched then).
 import '@innerview/ui/styles.css';
-import { createStore } from '@innerview/api-client';
+import { AppProviders, createStore } from '@innerview/api-client';
 import { initI18n } from '@innerview/i18n';
-import { ThemeProvider, ToastProvider } from '@innerview/ui';
-import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Provider } from 'react-redux';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
 import GoalsPage from './goals-page.tsx';
 import HelpHubPage from './help-hub-page.tsx';
 import ProfilePage from './profile-page.tsx';
 import SettingsPage from './settings-page.tsx';
-
-function TranslatedToasts({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
-  return (
-    <ToastProvider
-      closeLabel={t('toast.close')}
-      regionLabel={t('toast.region')}
-      announceLabel={t('toast.announce')}
-    >
-      {children}
-    </ToastProvider>
-  );
-}
 
 function StandaloneAccount() {
   const { t } = useTranslation('account');
@@ -56,19 +40,11 @@ async function main() {
     loadPath: (lng, ns) => `/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}.json`,
   });
   createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={createStore()}>
-        <I18nextProvider i18n={i18n}>
-          <ThemeProvider>
-            <TranslatedToasts>
-              <BrowserRouter>
-                <StandaloneAccount />
-              </BrowserRouter>
-            </TranslatedToasts>
-          </ThemeProvider>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
+    <AppProviders store={createStore()} i18n={i18n}>
+      <BrowserRouter>
+        <StandaloneAccount />
+      </BrowserRouter>
+    </AppProviders>,
   );
 }
 

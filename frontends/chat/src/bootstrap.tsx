@@ -2,13 +2,9 @@
 // same providers the shell gives it, for developing the chat without the shell. Not used when
 // the shell loads the remote (only the exposed module is fetched then).
 import '@innerview/ui/styles.css';
-import { createStore } from '@innerview/api-client';
+import { AppProviders, createStore } from '@innerview/api-client';
 import { initI18n } from '@innerview/i18n';
-import { ThemeProvider } from '@innerview/ui';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import ChatApp from './chat-app.tsx';
 
@@ -19,19 +15,13 @@ async function main() {
     loadPath: (lng, ns) => `/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}.json`,
   });
   createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={createStore()}>
-        <I18nextProvider i18n={i18n}>
-          <ThemeProvider>
-            <BrowserRouter>
-              <div style={{ display: 'flex', minHeight: '100dvh' }}>
-                <ChatApp />
-              </div>
-            </BrowserRouter>
-          </ThemeProvider>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
+    <AppProviders store={createStore()} i18n={i18n}>
+      <BrowserRouter>
+        <div style={{ display: 'flex', minHeight: '100dvh' }}>
+          <ChatApp />
+        </div>
+      </BrowserRouter>
+    </AppProviders>,
   );
 }
 

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './app-providers.tsx';
 export * from './base-query.ts';
 export * from './billing.ts';
 export * from './config.ts';
