@@ -1,22 +1,9 @@
+import { type LegalDocumentName as DocumentName, readLegalDocument } from '@innerview/i18n';
 import { Alert, Button, Dialog, Spinner } from '@innerview/ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountSection } from '../account-section.tsx';
-
-type DocumentName = 'privacy' | 'terms';
-type Section = { id: string; heading: string; paragraphs: string[] };
-
-function isSection(value: unknown): value is Section {
-  if (typeof value !== 'object' || value === null) return false;
-  const { id, heading, paragraphs } = value as Record<string, unknown>;
-  return (
-    typeof id === 'string' &&
-    typeof heading === 'string' &&
-    Array.isArray(paragraphs) &&
-    paragraphs.every((p) => typeof p === 'string')
-  );
-}
 
 /**
  * One document of the shell's `legal` namespace (`{ title, updated, sections }`), read like the
@@ -24,13 +11,12 @@ function isSection(value: unknown): value is Section {
  */
 function LegalText({ name }: { name: DocumentName }) {
   const { t } = useTranslation(['legal', 'account']);
-  const raw = t(`legal:${name}`, { returnObjects: true }) as unknown;
-  const doc = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const sections = Array.isArray(doc.sections) ? doc.sections.filter(isSection) : [];
+  const doc = readLegalDocument(t(`legal:${name}`, { returnObjects: true }));
+  const { sections } = doc;
   if (sections.length === 0) return <Alert variant="warning">{t('account:profile.legal.unavailable')}</Alert>;
   return (
     <div className="iv-account-legal" data-document={name}>
-      {typeof doc.updated === 'string' && <p className="iv-account-legal__updated">{doc.updated}</p>}
+      {doc.updated !== undefined && <p className="iv-account-legal__updated">{doc.updated}</p>}
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`legal-${name}-${section.id}`}>
           <h3 id={`legal-${name}-${section.id}`}>{section.heading}</h3>

@@ -1,9 +1,9 @@
+import { readLegalDocument } from '@innerview/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import legal from '../../../locales/en/legal.json' with { type: 'json' };
 import { renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
-import { readLegalDocument } from './legal-page.tsx';
 
 beforeEach(resetBrowserState);
 afterEach(() => {

@@ -1,39 +1,11 @@
 import './auth.css';
+import { type LegalDocumentName as DocumentName, readLegalDocument } from '@innerview/i18n';
 import { Alert, Button, Card, PageHeader, Spinner } from '@innerview/ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../routing/paths.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { useGoBack } from './use-go-back.ts';
-
-type Section = { id: string; heading: string; paragraphs: string[] };
-type LegalDocument = { title?: string; updated?: string; sections: Section[] };
-type DocumentName = 'terms' | 'privacy';
-
-function isSection(value: unknown): value is Section {
-  if (typeof value !== 'object' || value === null) return false;
-  const { id, heading, paragraphs } = value as Record<string, unknown>;
-  return (
-    typeof id === 'string' &&
-    typeof heading === 'string' &&
-    Array.isArray(paragraphs) &&
-    paragraphs.every((p) => typeof p === 'string')
-  );
-}
-
-/**
- * One document of the `legal` namespace (`{ title, updated, sections: [{ id, heading, paragraphs }] }`),
- * taking what is there: a missing or partial file shows what it has instead of failing.
- */
-export function readLegalDocument(raw: unknown): LegalDocument {
-  if (typeof raw !== 'object' || raw === null) return { sections: [] };
-  const { title, updated, sections } = raw as Record<string, unknown>;
-  return {
-    ...(typeof title === 'string' ? { title } : {}),
-    ...(typeof updated === 'string' ? { updated } : {}),
-    sections: Array.isArray(sections) ? sections.filter(isSection) : [],
-  };
-}
 
 const SCREEN: Record<DocumentName, 'termsOfService' | 'privacyPolicy'> = {
   terms: 'termsOfService',
