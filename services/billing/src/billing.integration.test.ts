@@ -11,6 +11,7 @@ import {
 } from '@innerview/contracts/billing';
 import { createEvent, ManualClock } from '@innerview/kit';
 import { eventually } from '@innerview/kit/testing/eventually';
+import { exactBody } from '@innerview/kit/testing/exact-body';
 import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { signedFetch } from '@innerview/kit/testing/signed-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,14 +48,6 @@ beforeAll(async () => {
   });
 });
 
-/**
- * The body, checked against the contracts' schema with no field more or less: the api-client's
- * types are inferred from the same schemas (ADR 0066), so a body that passes is one they describe.
- */
-function exactly<T>(schema: { strict(): { parse(body: unknown): T } }, body: unknown): T {
-  return schema.strict().parse(body);
-}
-
 afterAll(async () => {
   await local?.stop();
   await stripeSide?.stop();
@@ -67,7 +60,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     const h = local;
     h.clock.set('2026-01-31T09:00:00.000Z');
     const prices = await h.call('GET', '/api/v1/subscriptions/local-prices?country=US');
-    expect(exactly(PricesResponse, prices.body)).toMatchObject({
+    expect(exactBody(PricesResponse, prices.body)).toMatchObject({
       payment_provider: 'local',
       currency: 'USD',
       vat_included: true,
@@ -75,7 +68,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     expect((await h.call('GET', '/api/v1/subscriptions/status')).status).toBe(401);
     const user = await h.register();
     const none = await h.call('GET', '/api/v1/subscriptions/status', user);
-    expect(exactly(SubscriptionStatusResponse, none.body).subscription_status).toBeNull();
+    expect(exactBody(SubscriptionStatusResponse, none.body).subscription_status).toBeNull();
     const refused = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
     expect(ChatAccessDenied.parse(refused.body)).toMatchObject({
       code: 'SUBSCRIPTION_REQUIRED',
@@ -89,7 +82,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const trial = await h.call('GET', '/api/v1/subscriptions/freemium/status', user);
-    expect(exactly(FreemiumStatusResponse, trial.body)).toMatchObject({
+    expect(exactBody(FreemiumStatusResponse, trial.body)).toMatchObject({
       is_active: true,
       days_remaining: 30,
       trial_end_date: '2026-03-02',
@@ -99,14 +92,14 @@ describe('every call on PostgreSQL (local provider)', () => {
         .remaining_trial_tokens,
     ).toBe(199_000);
     const allowed = await h.call('POST', '/api/v1/subscriptions/chat-access', user);
-    expect(exactly(ChatAccessResponse, allowed.body)).toMatchObject({
+    expect(exactBody(ChatAccessResponse, allowed.body)).toMatchObject({
       allowed: true,
       access: 'trial',
     });
 
     const options = await h.call('GET', '/api/v1/subscriptions/switch-options', user);
     expect(
-      exactly(SwitchOptionsResponse, options.body).options.find(
+      exactBody(SwitchOptionsResponse, options.body).options.find(
         (o: { plan: string }) => o.plan === 'monthly',
       ),
     ).toMatchObject({
@@ -118,7 +111,7 @@ describe('every call on PostgreSQL (local provider)', () => {
     });
     expect((await h.call('POST', '/api/v1/subscriptions/checkout/weekly', user)).status).toBe(422);
     const checkout = await h.call('POST', '/api/v1/subscriptions/checkout/monthly', user);
-    exactly(CheckoutResponse, checkout.body);
+    exactBody(CheckoutResponse, checkout.body);
     const page = await signedFetch(h.service, `${h.url}${new URL(checkout.body.url).pathname}?lang=de`);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toContain('Monatsabo: CHF 19.00 pro Monat');
@@ -145,9 +138,9 @@ describe('every call on PostgreSQL (local provider)', () => {
       'cancelling_at_period_end',
     );
     const reactivated = await h.call('POST', '/api/v1/subscriptions/reactivate', user);
-    expect(exactly(ReactivateResponse, reactivated.body).subscription.subscription_status).toBe('monthly');
+    expect(exactBody(ReactivateResponse, reactivated.body).subscription.subscription_status).toBe('monthly');
     const paymentMethod = await h.call('POST', '/api/v1/subscriptions/payment-method', user);
-    expect(exactly(UrlResponse, paymentMethod.body).url).toMatch(/local-checkout/);
+    expect(exactBody(UrlResponse, paymentMethod.body).url).toMatch(/local-checkout/);
     expect(
       (await h.call('POST', '/api/v1/subscriptions/consume-tokens?tokens_used=5', user)).body
         .remaining_trial_tokens,
