@@ -1,21 +1,19 @@
-import { testQuestionnaireStatus, testSubscription } from '@innerview/api-client/testing/bodies';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { highlighted } from './chat-search.tsx';
 import {
   type FakeRoute,
   fakeApi,
+  finishedQuestionnaire,
   location,
+  monthlySubscription,
   renderSidebar,
-  resetBrowserState,
   setViewport,
+  signedInOnDesktop,
 } from './sidebar-test-support.tsx';
 
-beforeEach(() => {
-  resetBrowserState();
-  setViewport('desktop');
-});
+signedInOnDesktop();
 
 const now = new Date().toISOString();
 const base: FakeRoute[] = [
@@ -24,20 +22,8 @@ const base: FakeRoute[] = [
     path: '/chat-sessions/',
     body: [{ id: 's1', session_title: 'Exam nerves', total_tokens: 1, created_at: now, updated_at: now }],
   },
-  {
-    method: 'GET',
-    path: '/questionnaire/status',
-    body: testQuestionnaireStatus({
-      status: 'submitted',
-      submitted_at: '2026-05-01T10:00:00Z',
-      answered_steps: [1, 2, 3, 4, 5, 6, 7, 8],
-    }),
-  },
-  {
-    method: 'GET',
-    path: '/subscriptions/status',
-    body: testSubscription({ subscription_status: 'monthly' }),
-  },
+  finishedQuestionnaire,
+  monthlySubscription,
 ];
 const found = {
   method: 'GET',

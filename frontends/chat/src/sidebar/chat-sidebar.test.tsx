@@ -2,21 +2,21 @@ import type { MessageResponse } from '@innerview/api-client';
 import { testQuestionnaireStatus, testSubscription } from '@innerview/api-client/testing/bodies';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type FakeRoute,
   fakeApi,
   findToast,
+  finishedQuestionnaire,
   location,
+  monthlySubscription,
   renderSidebar,
   resetBrowserState,
   setViewport,
+  signedInOnDesktop,
 } from './sidebar-test-support.tsx';
 
-beforeEach(() => {
-  resetBrowserState();
-  setViewport('desktop');
-});
+signedInOnDesktop();
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -41,20 +41,8 @@ const SESSIONS = [
   },
 ];
 const sessions: FakeRoute = { method: 'GET', path: '/chat-sessions/', body: SESSIONS };
-const finished: FakeRoute = {
-  method: 'GET',
-  path: '/questionnaire/status',
-  body: testQuestionnaireStatus({
-    status: 'submitted',
-    submitted_at: '2026-05-01T10:00:00Z',
-    answered_steps: [1, 2, 3, 4, 5, 6, 7, 8],
-  }),
-};
-const monthly: FakeRoute = {
-  method: 'GET',
-  path: '/subscriptions/status',
-  body: testSubscription({ subscription_status: 'monthly' }),
-};
+const finished = finishedQuestionnaire;
+const monthly = monthlySubscription;
 
 function historyItems() {
   const list = screen.getByRole('region', { name: 'Your chats' });

@@ -2,7 +2,9 @@
 // remote (store, i18n with the real English and German texts, theme, toasts, router), a line that
 // shows where the router is; the fake API and the toasts come from the shared test helpers.
 import { createStore } from '@innerview/api-client';
+import { testQuestionnaireStatus, testSubscription } from '@innerview/api-client/testing/bodies';
 import { resetBrowserState as resetBrowser } from '@innerview/api-client/testing/browser-state';
+import type { FakeRoute } from '@innerview/api-client/testing/fake-api';
 import { createI18n } from '@innerview/i18n';
 import { ThemeProvider, ToastProvider } from '@innerview/ui';
 import { render, screen } from '@testing-library/react';
@@ -10,6 +12,7 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach } from 'vitest';
 // The shell's `common` namespace holds texts every screen shares (the log-out toasts).
 import commonDe from '../../../shell/locales/de/common.json' with { type: 'json' };
 import common from '../../../shell/locales/en/common.json' with { type: 'json' };
@@ -19,6 +22,30 @@ import { ChatSidebar, type ChatSidebarProps, PhoneStatus } from './index.ts';
 
 export { type FakeRoute, fakeApi } from '@innerview/api-client/testing/fake-api';
 export { findToast } from '@innerview/ui/testing/toasts';
+
+/** The questionnaire answered and submitted: the sidebar shows no "continue" link. */
+export const finishedQuestionnaire: FakeRoute = {
+  method: 'GET',
+  path: '/questionnaire/status',
+  body: testQuestionnaireStatus({
+    status: 'submitted',
+    submitted_at: '2026-05-01T10:00:00Z',
+    answered_steps: [1, 2, 3, 4, 5, 6, 7, 8],
+  }),
+};
+export const monthlySubscription: FakeRoute = {
+  method: 'GET',
+  path: '/subscriptions/status',
+  body: testSubscription({ subscription_status: 'monthly' }),
+};
+
+/** Before each test of the file: signed in, nothing else kept, the desktop viewport. */
+export function signedInOnDesktop(): void {
+  beforeEach(() => {
+    resetBrowserState();
+    setViewport('desktop');
+  });
+}
 
 /** Signed in (a stored token), nothing else kept between tests. */
 export const resetBrowserState = (): void => resetBrowser({ signedIn: true });
