@@ -1,17 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fakeQuestionnaireService,
+  freshBrowserEachTest,
   location,
   renderOnboarding,
-  resetBrowserState,
 } from './onboarding-test-support.tsx';
 
-beforeEach(resetBrowserState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 describe('the intro screens', () => {
   it('show the texts of the questionnaire service and lead to the invitation', async () => {

@@ -3,7 +3,7 @@ import { testUser } from '@innerview/api-client/testing/bodies';
 import { createI18n } from '@innerview/i18n';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import account from '../../../../account/locales/en/account.json' with { type: 'json' };
 import chat from '../../../../chat/locales/en/chat.json' with { type: 'json' };
 import common from '../../../locales/en/common.json' with { type: 'json' };
@@ -12,17 +12,14 @@ import shell from '../../../locales/en/shell.json' with { type: 'json' };
 import { App } from '../../app.tsx';
 import { routes } from '../../routing/routes.tsx';
 import { QUESTIONNAIRE_PRINT_PATH } from './onboarding-paths.ts';
-import { fakeQuestionnaireService, resetBrowserState } from './onboarding-test-support.tsx';
+import { fakeQuestionnaireService, freshBrowserEachTest } from './onboarding-test-support.tsx';
 
 // The remotes are not built in unit tests: each exposed module is a titled stand-in.
 vi.mock('../../remotes/remote-loader.ts', () => ({
   loadRemoteModule: async (id: string) => ({ default: () => <h1>remote {id}</h1> }),
 }));
 
-beforeEach(resetBrowserState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 /** The real route table and guards, signed in, with the subscription status the billing service gives. */
 function renderShellAt(path: string, { onboarded = false, subscription = 'freemium' as string | null } = {}) {

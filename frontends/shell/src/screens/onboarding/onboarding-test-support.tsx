@@ -15,6 +15,7 @@ import { createI18n } from '@innerview/i18n';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import commonDe from '../../../locales/de/common.json' with { type: 'json' };
 import onboardingDe from '../../../locales/de/onboarding.json' with { type: 'json' };
 import shellDe from '../../../locales/de/shell.json' with { type: 'json' };
@@ -161,6 +162,14 @@ export function resetBrowserState(): void {
   localStorage.clear();
   sessionStorage.clear();
   setApiBase(DEFAULT_API_BASE);
+}
+
+/** Around each test of the file: a fresh browser state before it, the stubbed globals (fetch) undone after it. */
+export function freshBrowserEachTest(): void {
+  beforeEach(resetBrowserState);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }
 
 function testI18n(lng: 'en' | 'de') {

@@ -1,17 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fakeQuestionnaireService,
+  freshBrowserEachTest,
   location,
   renderOnboarding,
-  resetBrowserState,
 } from './onboarding-test-support.tsx';
 
-beforeEach(resetBrowserState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 const stepHeading = (step: number, title = `Title ${step} (en)`) =>
   screen.findByRole('heading', { level: 1, name: `Step ${step} of 8: ${title}` });

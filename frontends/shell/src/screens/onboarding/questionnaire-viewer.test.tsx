@@ -1,16 +1,17 @@
 import { Button } from '@innerview/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../routing/paths.ts';
 import { QUESTIONNAIRE_PRINT_PATH } from './onboarding-paths.ts';
-import { fakeQuestionnaireService, renderOnboarding, resetBrowserState } from './onboarding-test-support.tsx';
+import {
+  fakeQuestionnaireService,
+  freshBrowserEachTest,
+  renderOnboarding,
+} from './onboarding-test-support.tsx';
 import { QuestionnaireViewer } from './questionnaire-viewer.tsx';
 
-beforeEach(resetBrowserState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 function submittedService(answers: Record<number, string>) {
   const service = fakeQuestionnaireService(answers);
