@@ -1,5 +1,19 @@
 import { type EventEnvelope, parseEvent } from '@innerview/contracts';
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, notExists, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../db.ts';
 import type { EventBus } from './bus.ts';
@@ -108,6 +122,21 @@ export class OutboxRelay {
   async publishBatch(): Promise<{ published: number; more: boolean }> {
     return this.#db.transaction(async (tx) => {
       const earlier = alias(kitOutbox, 'earlier');
+      /** No unpublished row of the same subject queued before this one (and matching `which`). */
+      const noEarlierPending = (which: SQL) =>
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.subject, kitOutbox.subject),
+                isNull(earlier.publishedAt),
+                lt(earlier.seq, kitOutbox.seq),
+                which,
+              ),
+            ),
+        );
       // Rows queued behind a row of their subject that waits for a retry cannot go yet: leave them
       // out here so they do not fill the batch and hold up other subjects.
       const candidates = await tx
@@ -117,19 +146,7 @@ export class OutboxRelay {
           and(
             isNull(kitOutbox.publishedAt),
             lte(kitOutbox.nextAttemptAt, sql`now()`),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(earlier)
-                .where(
-                  and(
-                    eq(earlier.subject, kitOutbox.subject),
-                    isNull(earlier.publishedAt),
-                    lt(earlier.seq, kitOutbox.seq),
-                    gt(earlier.nextAttemptAt, sql`now()`),
-                  ),
-                ),
-            ),
+            noEarlierPending(gt(earlier.nextAttemptAt, sql`now()`)),
           ),
         )
         .orderBy(asc(kitOutbox.seq))
@@ -142,24 +159,7 @@ export class OutboxRelay {
       const eligibleRows = await tx
         .select({ id: kitOutbox.id })
         .from(kitOutbox)
-        .where(
-          and(
-            inArray(kitOutbox.id, ids),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(earlier)
-                .where(
-                  and(
-                    eq(earlier.subject, kitOutbox.subject),
-                    isNull(earlier.publishedAt),
-                    lt(earlier.seq, kitOutbox.seq),
-                    notInArray(earlier.id, ids),
-                  ),
-                ),
-            ),
-          ),
-        );
+        .where(and(inArray(kitOutbox.id, ids), noEarlierPending(notInArray(earlier.id, ids))));
       const eligible = new Set(eligibleRows.map((r) => r.id));
       const batch = candidates.filter((c) => eligible.has(c.id));
       if (batch.length === 0) return { published: 0, more: false };
