@@ -16,7 +16,7 @@ import { newestUserMessageIs, settleStoredReply } from '../actions/stored-reply.
 import { sessionTitle } from '../actions/stored-text.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { ResumeParams, ResumeQuery, SessionIdBody } from './schemas.ts';
-import { pipeFailure, pipeReply, pipeSharedReply, resumePoint } from './sse.ts';
+import { pipeFailure, pipeNewReply, pipeReply, pipeSharedReply, resumePoint } from './sse.ts';
 
 /** A reconnect holds one of the person's reader places until its response closes; else a 429. */
 export function holdReaderPlace(chat: ChatContext, userId: string, res: Response): void {
@@ -94,13 +94,15 @@ export function chatRoutes(chat: ChatContext): RouteDefinition[] {
             return undefined;
           }
         }
-        const started = await startReply(chat, {
-          userId,
-          body,
-          acceptLanguage: req.header('accept-language'),
-        });
-        pipeReply(chat, res, { sessionId: started.sessionId, after: 0, opening: true });
-        return undefined;
+        return pipeNewReply(
+          chat,
+          res,
+          startReply(chat, {
+            userId,
+            body,
+            acceptLanguage: req.header('accept-language'),
+          }),
+        );
       },
     }),
     defineRoute({

@@ -8,7 +8,7 @@ import { findSessionOf } from '../actions/sessions.ts';
 import { newestUserMessageIs } from '../actions/stored-reply.ts';
 import type { ChatContext } from '../chat-context.ts';
 import { answerStoredReply, holdReaderPlace, streamResponses } from './chat-routes.ts';
-import { pipeReply, resumePoint } from './sse.ts';
+import { pipeNewReply, pipeReply, resumePoint } from './sse.ts';
 
 const MessageParams = z.object({ id: z.string(), message_id: z.string() });
 const SessionParams = z.object({ id: z.string() });
@@ -61,16 +61,18 @@ export function revisionRoutes(chat: ChatContext): RouteDefinition[] {
       handler: async ({ params, body, userId, req, res }) => {
         const editedText = body.message.trim();
         if (await resumed(chat, req, res, { userId, sessionId: params.id, editedText })) return undefined;
-        const started = await startEdit(chat, {
-          userId,
-          sessionId: params.id,
-          messageId: params.message_id,
-          message: body.message,
-          language: body.language,
-          acceptLanguage: req.header('accept-language'),
-        });
-        pipeReply(chat, res, { sessionId: started.sessionId, after: 0, opening: true });
-        return undefined;
+        return pipeNewReply(
+          chat,
+          res,
+          startEdit(chat, {
+            userId,
+            sessionId: params.id,
+            messageId: params.message_id,
+            message: body.message,
+            language: body.language,
+            acceptLanguage: req.header('accept-language'),
+          }),
+        );
       },
     }),
     defineRoute({
@@ -84,14 +86,16 @@ export function revisionRoutes(chat: ChatContext): RouteDefinition[] {
       responses: { ...streamResponses, ...lastOnly },
       handler: async ({ params, body, userId, req, res }) => {
         if (await resumed(chat, req, res, { userId, sessionId: params.id })) return undefined;
-        const started = await startRegenerate(chat, {
-          userId,
-          sessionId: params.id,
-          language: body?.language,
-          acceptLanguage: req.header('accept-language'),
-        });
-        pipeReply(chat, res, { sessionId: started.sessionId, after: 0, opening: true });
-        return undefined;
+        return pipeNewReply(
+          chat,
+          res,
+          startRegenerate(chat, {
+            userId,
+            sessionId: params.id,
+            language: body?.language,
+            acceptLanguage: req.header('accept-language'),
+          }),
+        );
       },
     }),
     defineRoute({

@@ -113,6 +113,17 @@ export function pipeReply(
   res.on('close', () => handle.stop());
 }
 
+/** Streams the reply a request has just started (`starting`), from its opening event on. */
+export async function pipeNewReply(
+  chat: ChatContext,
+  res: Response,
+  starting: Promise<{ sessionId: string }>,
+): Promise<undefined> {
+  const { sessionId } = await starting;
+  pipeReply(chat, res, { sessionId, after: 0, opening: true });
+  return undefined;
+}
+
 /**
  * Streams a reply that another replica writes, from its Redis mirror (ADR 0040); false (nothing
  * written to `res`) when no replica has one for the session.
