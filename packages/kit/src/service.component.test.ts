@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent } from './events/envelope.ts';
-import { on } from './events/inbox.ts';
 import { MemoryEventBus } from './events/memory-bus.ts';
+import { pingRecorder } from './events/test-support.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { defineRoute } from './route.ts';
 import { defineService, type RunningService, startService } from './service.ts';
@@ -59,16 +59,7 @@ let slowArrived: () => void = () => {};
 /** Lets the slow route answer. */
 let finishSlow: () => void = () => {};
 
-const consumer = defineService({
-  name: 'notifications',
-  defaultPort: 0,
-  routes: () => [],
-  subscriptions: () => [
-    on('platform.ping', async (event) => {
-      received.push(event.data.note);
-    }),
-  ],
-});
+const consumer = pingRecorder(received);
 
 /** A logger whose JSON lines are kept, to read what a service logged. */
 function capturingLogger(name: string): { logger: Logger; lines: () => Array<Record<string, unknown>> } {

@@ -8,7 +8,7 @@ import { createTestDatabase } from '../testing/postgres.ts';
 import { type OwnRedis, startOwnRedis } from '../testing/redis-server.ts';
 import { signedFetch, testSigningKey } from '../testing/signed-calls.ts';
 import { createEvent } from './envelope.ts';
-import { on } from './inbox.ts';
+import { pingRecorder } from './test-support.ts';
 
 // Two services on their own redis-server (never the shared one), which is killed and brought back
 // EMPTY, as a Redis restarted without persistence is (ADR 38): the producer stays ready and keeps
@@ -38,16 +38,7 @@ const producer = defineService({
   ],
 });
 
-const consumer = defineService({
-  name: 'notifications',
-  defaultPort: 0,
-  routes: () => [],
-  subscriptions: () => [
-    on('platform.ping', async (event) => {
-      received.push(event.data.note);
-    }),
-  ],
-});
+const consumer = pingRecorder(received);
 
 describe('services on a Redis that comes back empty', () => {
   let redis: OwnRedis;

@@ -1,8 +1,10 @@
 import type { EventEnvelope } from '@innerview/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { isPostgresUrl } from '../config.ts';
+import { defineService } from '../service.ts';
 import type { EventBus } from './bus.ts';
 import { createEvent } from './envelope.ts';
+import { on } from './inbox.ts';
 
 /** Test helpers shared by the events tests (not part of the public API). */
 
@@ -90,4 +92,18 @@ export async function tcpProxy(targetUrl: string): Promise<{
     },
     close: cut,
   };
+}
+
+/** A `notifications` service with no routes that keeps the note of every `platform.ping` it consumes. */
+export function pingRecorder(received: string[]) {
+  return defineService({
+    name: 'notifications',
+    defaultPort: 0,
+    routes: () => [],
+    subscriptions: () => [
+      on('platform.ping', async (event) => {
+        received.push(event.data.note);
+      }),
+    ],
+  });
 }
