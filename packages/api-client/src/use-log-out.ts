@@ -1,5 +1,5 @@
 import { useToast } from '@innerview/ui';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from './hooks.ts';
@@ -12,19 +12,27 @@ import { readToken } from './token-storage.ts';
  * clears the token and local state and tells the other tabs. If the chats could not be closed it
  * still logs out, and the person is warned. The server session is revoked right after, so the old
  * token is refused even if someone copied it. The texts are in the shell's `common` namespace,
- * which every screen of the page has loaded.
+ * which every screen of the page has loaded. `busy` is true while it runs, for the button's
+ * spinner.
  */
-export function useLogOut(): () => Promise<void> {
+export function useLogOut(): { logOut: () => Promise<void>; busy: boolean } {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { toast } = useToast();
-  return useCallback(async () => {
-    const token = readToken();
-    const { closedChatSessions } = await dispatch(logOut());
-    if (token) void revokeServerSession(token);
-    toast({ title: t('toasts.loggedOut'), variant: 'success' });
-    if (!closedChatSessions) toast({ title: t('toasts.logoutCloseFailed'), variant: 'destructive' });
-    await navigate('/', { replace: true });
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async () => {
+    setBusy(true);
+    try {
+      const token = readToken();
+      const { closedChatSessions } = await dispatch(logOut());
+      if (token) void revokeServerSession(token);
+      toast({ title: t('toasts.loggedOut'), variant: 'success' });
+      if (!closedChatSessions) toast({ title: t('toasts.logoutCloseFailed'), variant: 'destructive' });
+      await navigate('/', { replace: true });
+    } finally {
+      setBusy(false);
+    }
   }, [dispatch, navigate, t, toast]);
+  return { logOut: run, busy };
 }

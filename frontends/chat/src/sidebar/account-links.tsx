@@ -1,6 +1,5 @@
 import { useLogOut } from '@innerview/api-client';
 import { Button } from '@innerview/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -13,17 +12,7 @@ const LINKS = [
 /** Help hub, my profile, settings and log out, at the foot of the sidebar. */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('sidebar');
-  const logOut = useLogOut();
-  const [busy, setBusy] = useState(false);
-
-  async function onLogOut() {
-    setBusy(true);
-    try {
-      await logOut();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { logOut, busy } = useLogOut();
 
   return (
     <nav className="iv-sidebar-links" aria-label={t('links.label')}>
@@ -42,7 +31,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
         block
         className="iv-sidebar-links__logout"
         loading={busy}
-        onClick={() => void onLogOut()}
+        onClick={() => void logOut()}
       >
         {t('links.logout')}
       </Button>
