@@ -1,11 +1,12 @@
 // Test-only helpers of the accounts screens: the whole shell (real route table, providers and
 // texts in English and French, `legal` included) in memory; the fake API, the browser reset and the
 // toasts come from the shared test helpers.
-import { type AppStore, createStore } from '@innerview/api-client';
+import { type AppStore, createStore, saveToken, sessionChecked } from '@innerview/api-client';
+import { testUser } from '@innerview/api-client/testing/bodies';
 import { resetBrowserState as resetBrowser } from '@innerview/api-client/testing/browser-state';
 import { jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { createI18n } from '@innerview/i18n';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import common from '../../../locales/en/common.json' with { type: 'json' };
@@ -39,6 +40,18 @@ export function renderShell(path: string, options: { store?: AppStore; lng?: 'en
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<App store={store} i18n={testI18n(options.lng)} router={router} />);
   return { ...view, router, store };
+}
+
+/**
+ * Ada signed in (a remembered token, her session checked) on the update-password screen, the
+ * signed-in screen of the accounts flows: the shell as `renderShell` gives it, and `user`.
+ */
+export function renderSignedIn() {
+  const user = testUser();
+  saveToken('tok-ada', { rememberMe: true });
+  const view = renderShell('/auth/update-password');
+  act(() => void view.store.dispatch(sessionChecked({ user })));
+  return { ...view, user };
 }
 
 export function restoreGlobals(): void {

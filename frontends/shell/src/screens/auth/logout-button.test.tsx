@@ -1,11 +1,16 @@
 import type { MessageResponse } from '@innerview/api-client';
-import { readToken, saveToken, sessionChecked, TOKEN_KEY } from '@innerview/api-client';
-import { testUser } from '@innerview/api-client/testing/bodies';
-import { act, screen, waitFor } from '@testing-library/react';
+import { readToken, TOKEN_KEY } from '@innerview/api-client';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, findToast, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
+import {
+  fakeApi,
+  findToast,
+  renderSignedIn,
+  resetBrowserState,
+  restoreGlobals,
+} from './auth-test-support.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
 // The update-password screen stands in for any signed-in screen: the button is added beside it.
@@ -22,22 +27,13 @@ afterEach(() => {
   restoreGlobals();
 });
 
-const USER = testUser();
-
-function signedIn() {
-  saveToken('tok-ada', { rememberMe: true });
-  const view = renderShell('/auth/update-password');
-  act(() => void view.store.dispatch(sessionChecked({ user: USER })));
-  return view;
-}
-
 describe('logout', () => {
   it('closes the chat sessions first, then logs out, revokes the old token and says "Logged Out"', async () => {
     const api = fakeApi([
       { method: 'POST', path: '/chat/close-all-sessions', body: {} },
       { method: 'POST', path: '/login/logout', body: { message: 'Logged out' } satisfies MessageResponse },
     ]);
-    const { router, store } = signedIn();
+    const { router, store } = renderSignedIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect((await findToast('Logged Out')).variant).toBe('success');
@@ -52,7 +48,7 @@ describe('logout', () => {
 
   it('if the chats cannot be closed it still logs out, with a warning', async () => {
     fakeApi([{ method: 'POST', path: '/chat/close-all-sessions', status: 500, body: {} }]);
-    const { router } = signedIn();
+    const { router } = renderSignedIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await findToast('Logged Out');

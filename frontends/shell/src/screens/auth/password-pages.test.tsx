@@ -1,10 +1,16 @@
 import type { MessageResponse } from '@innerview/api-client';
-import { readToken, saveToken, sessionChecked } from '@innerview/api-client';
-import { testUser } from '@innerview/api-client/testing/bodies';
-import { act, screen, waitFor } from '@testing-library/react';
+import { readToken } from '@innerview/api-client';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, findToast, renderShell, resetBrowserState, restoreGlobals } from './auth-test-support.tsx';
+import {
+  fakeApi,
+  findToast,
+  renderShell,
+  renderSignedIn,
+  resetBrowserState,
+  restoreGlobals,
+} from './auth-test-support.tsx';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -133,15 +139,6 @@ describe('reset password', () => {
 });
 
 describe('update password (signed in)', () => {
-  const USER = testUser();
-
-  function signedIn() {
-    saveToken('tok-ada', { rememberMe: true });
-    const view = renderShell('/auth/update-password');
-    act(() => void view.store.dispatch(sessionChecked({ user: USER })));
-    return view;
-  }
-
   it('changes the password, ends the session here (the server ended them all) and asks to log in again', async () => {
     const api = fakeApi([
       {
@@ -150,7 +147,7 @@ describe('update password (signed in)', () => {
         body: { message: 'Password updated' } satisfies MessageResponse,
       },
     ]);
-    const { router, store } = signedIn();
+    const { router, store } = renderSignedIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Update your password' })).toBeTruthy();
     await choosePassword('Better#2025', 'Better#2025', 'Update password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -169,7 +166,7 @@ describe('update password (signed in)', () => {
 
   it("a failure: 'Failed to update password. Please try again.' and the user stays signed in", async () => {
     fakeApi([{ method: 'PATCH', path: '/users/me/password', status: 500, body: {} }]);
-    const { store } = signedIn();
+    const { store } = renderSignedIn();
     await choosePassword('Better#2025', 'Better#2025', 'Update password');
     expect((await findToast('Failed to update password. Please try again.')).variant).toBe('destructive');
     expect(readToken()).toBe('tok-ada');
@@ -187,7 +184,7 @@ describe('update password (signed in)', () => {
         },
       },
     ]);
-    signedIn();
+    renderSignedIn();
     await choosePassword('Better#2025', 'Better#2025', 'Update password');
     expect(await screen.findByText(/Password must be 8 to 40 characters/)).toBeTruthy();
   });
@@ -209,7 +206,7 @@ describe('update password (signed in)', () => {
         },
       },
     ]);
-    signedIn();
+    renderSignedIn();
     await choosePassword('Better#2025', 'Better#2025', 'Update password');
     expect(await screen.findByText('Your current password is incorrect')).toBeTruthy();
   });
