@@ -17,6 +17,14 @@ export type {
   TokenResponse,
   VerifyResponse,
 } from '@innerview/contracts/auth';
+/** docs/product.md#memory: the memory item and its kinds, from the contracts. */
+export {
+  MEMORY_TEXT_MAX,
+  type MemoryItem,
+  type MemoryKind,
+  type MemorySource,
+  memoryKinds,
+} from '@innerview/contracts/memory';
 export type {
   AnswerResponse,
   IntroContentResponse,

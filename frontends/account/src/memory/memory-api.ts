@@ -1,19 +1,11 @@
-import { api } from '@innerview/api-client';
+import { api, type MemoryItem, type MemoryKind } from '@innerview/api-client';
 
-/** docs/product.md#memory: the kinds and sources of a memory item. */
-export const MEMORY_KINDS = ['goal', 'value', 'person', 'helps', 'change', 'preference', 'other'] as const;
-export type MemoryKind = (typeof MEMORY_KINDS)[number];
-export type MemorySource = 'questionnaire' | 'conversation' | 'person';
-export const MEMORY_TEXT_MAX = 500;
-
-export interface MemoryItem {
-  id: string;
-  kind: MemoryKind;
-  text: string;
-  source: MemorySource;
-  created_at: string;
-  updated_at: string;
-}
+export {
+  MEMORY_TEXT_MAX,
+  type MemoryItem,
+  type MemoryKind,
+  memoryKinds as MEMORY_KINDS,
+} from '@innerview/api-client';
 
 /** The memory calls (chat service), on the shell's one api; 'Memory' is this area's own tag. */
 export const memoryApi = api.enhanceEndpoints({ addTagTypes: ['Memory'] }).injectEndpoints({

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@innerview/contracts';
+import type { MemoryItem } from '@innerview/contracts/memory';
 import type { UserCrypto } from '@innerview/crypto';
 import { HttpError, type Queryable } from '@innerview/kit';
 import { v7 as uuidv7 } from 'uuid';
@@ -22,15 +23,8 @@ import {
   newNotes,
 } from '../domain/memory/memory-rules.ts';
 
-/** docs/product.md#memory "Memory item", as every call returns it. */
-export interface MemoryItemView {
-  id: string;
-  kind: MemoryKind;
-  text: string;
-  source: MemorySource;
-  created_at: string;
-  updated_at: string;
-}
+/** docs/product.md#memory "Memory item", as every call returns it (the contract's). */
+export type MemoryItemView = MemoryItem;
 
 const textAad = (id: string) => `memory_items.${id}.text`;
 

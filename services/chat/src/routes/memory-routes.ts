@@ -1,4 +1,5 @@
 import { ErrorBody } from '@innerview/contracts';
+import { MEMORY_TEXT_MAX, MemoryItem, memoryKinds } from '@innerview/contracts/memory';
 import { defineRoute, HttpError, type RouteDefinition } from '@innerview/kit';
 import { z } from 'zod';
 import {
@@ -10,19 +11,9 @@ import {
   setMemoryEnabled,
 } from '../actions/memory.ts';
 import type { ChatContext } from '../chat-context.ts';
-import { MEMORY_TEXT_MAX, memoryKinds, memorySources } from '../domain/memory/memory-rules.ts';
 
 const MemoryKindSchema = z.enum(memoryKinds);
 const MemoryText = z.string().trim().min(1).max(MEMORY_TEXT_MAX);
-/** docs/product.md#memory "Memory item". */
-const MemoryItem = z.object({
-  id: z.uuid(),
-  kind: MemoryKindSchema,
-  text: z.string(),
-  source: z.enum(memorySources),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 const MemorySettings = z.object({ enabled: z.boolean() });
 const MemoryIdParams = z.object({ id: z.uuid() });
 const CreateMemoryBody = z.object({ kind: MemoryKindSchema.optional(), text: MemoryText });

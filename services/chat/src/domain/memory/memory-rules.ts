@@ -1,17 +1,13 @@
 import type { LanguageCode } from '@innerview/contracts';
+import type { MemoryKind } from '@innerview/contracts/memory';
 import { foldText } from '../language.ts';
 import { assessMessage } from '../safety/assess.ts';
 import { hasRiskCue } from '../safety/risk-cues.ts';
 
-export const memoryKinds = ['goal', 'value', 'person', 'helps', 'change', 'preference', 'other'] as const;
-export type MemoryKind = (typeof memoryKinds)[number];
-export const memorySources = ['questionnaire', 'conversation', 'person'] as const;
-export type MemorySource = (typeof memorySources)[number];
+export { type MemoryKind, type MemorySource, memoryKinds } from '@innerview/contracts/memory';
 
 /** docs/product.md#memory: the most items a person keeps; adding more is refused, nothing is dropped silently. */
 export const MEMORY_ITEM_LIMIT = 200;
-/** The longest item a person writes (the API's limit). */
-export const MEMORY_TEXT_MAX = 500;
 /** The longest item the coach keeps by itself: a short note, not a transcript. */
 export const PROPOSED_TEXT_MAX = 200;
 
