@@ -52,6 +52,9 @@ const resetJob = (userId = randomUUID()): SendMailJob => ({
 describe('the send-mail job', () => {
   let database: Database;
   let jobs: JobQueue;
+  /** The job's handler on the test database, with the tests' settings and token key. */
+  const handlerFor = (transport: MailTransport, log = capturingLogger().log) =>
+    sendMailHandler({ db: database.db, transport, log, settings, openToken: openForTest });
 
   beforeAll(async () => {
     database = await openDatabase({ url: 'memory://', dataDir: '' });
@@ -68,10 +71,7 @@ describe('the send-mail job', () => {
     const job = resetJob();
     const flaky = flakyTransport(2);
     const { log } = capturingLogger();
-    jobs.process(
-      sendMailJobName,
-      sendMailHandler({ db: database.db, transport: flaky.transport, log, settings, openToken: openForTest }),
-    );
+    jobs.process(sendMailJobName, handlerFor(flaky.transport, log));
     await jobs.add(sendMailJobName, job, {
       jobId: 'e1-password-reset',
       attempts: sendMailAttempts,
@@ -90,16 +90,7 @@ describe('the send-mail job', () => {
     const job = resetJob();
     const broken = flakyTransport(Number.POSITIVE_INFINITY);
     const { log } = capturingLogger();
-    jobs.process(
-      sendMailJobName,
-      sendMailHandler({
-        db: database.db,
-        transport: broken.transport,
-        log,
-        settings,
-        openToken: openForTest,
-      }),
-    );
+    jobs.process(sendMailJobName, handlerFor(broken.transport, log));
     await jobs.add(sendMailJobName, job, { attempts: sendMailAttempts, backoffMs: 2 });
 
     await eventually(async () => (await mailStatus(database.db, job.mailId)) === 'failed');
@@ -110,13 +101,7 @@ describe('the send-mail job', () => {
   it('does not send a mail twice when its job runs again', async () => {
     const job = resetJob();
     const transport = flakyTransport(0);
-    const handler = sendMailHandler({
-      db: database.db,
-      transport: transport.transport,
-      log: capturingLogger().log,
-      settings,
-      openToken: openForTest,
-    });
+    const handler = handlerFor(transport.transport);
     await handler({ name: sendMailJobName, data: job, attempt: 1 });
     await handler({ name: sendMailJobName, data: job, attempt: 1 });
     expect(transport.sent).toHaveLength(1);
@@ -126,13 +111,7 @@ describe('the send-mail job', () => {
     const job = resetJob();
     const flaky = flakyTransport(1);
     const { log, lines } = capturingLogger();
-    const handler = sendMailHandler({
-      db: database.db,
-      transport: flaky.transport,
-      log,
-      settings,
-      openToken: openForTest,
-    });
+    const handler = handlerFor(flaky.transport, log);
     await expect(handler({ name: sendMailJobName, data: job, attempt: 1 })).rejects.toThrow(
       MailDeliveryError,
     );
@@ -146,13 +125,7 @@ describe('the send-mail job', () => {
 
   it('drops malformed job data instead of retrying it forever', async () => {
     const transport = flakyTransport(0);
-    const handler = sendMailHandler({
-      db: database.db,
-      transport: transport.transport,
-      log: capturingLogger().log,
-      settings,
-      openToken: openForTest,
-    });
+    const handler = handlerFor(transport.transport);
     await handler({ name: sendMailJobName, data: { ...resetJob(), to: 'not an address' }, attempt: 1 });
     expect(transport.sent).toHaveLength(0);
   });
