@@ -7,10 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at } from '../db-columns.ts';
 
 /**
  * The transactional outbox: a service writes its event rows in the same transaction as the change
@@ -28,13 +28,13 @@ export const kitOutbox = pgTable(
     subject: text('subject').notNull(),
     /** The whole envelope, exactly as it will be published. */
     payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    publishedAt: at('published_at'),
     /** Publish tries so far, the successful one included. */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A failed publish is retried from this time on (backoff). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
   },
   (t) => [
     index('kit_outbox_pending_idx').on(t.seq).where(sql`${t.publishedAt} is null`),
@@ -50,7 +50,7 @@ export const kitInbox = pgTable(
     consumerGroup: text('consumer_group').notNull(),
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
-    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: at('processed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.consumerGroup, t.eventId] }),
@@ -72,9 +72,9 @@ export const kitDeliveryAttempts = pgTable(
     eventType: text('event_type').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    firstFailedAt: at('first_failed_at'),
+    lastFailedAt: at('last_failed_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.consumerGroup, t.eventId] }),
@@ -98,11 +98,11 @@ export const kitDeadLetters = pgTable(
     envelope: jsonb('envelope').notNull(),
     error: text('error').notNull(),
     attempts: integer('attempts').notNull(),
-    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    firstFailedAt: at('first_failed_at').notNull().defaultNow(),
+    lastFailedAt: at('last_failed_at').notNull().defaultNow(),
     /** Set by `npm run events -- dead-letters replay`; the consuming service replays it. */
-    replayRequestedAt: timestamp('replay_requested_at', { withTimezone: true }),
-    replayedAt: timestamp('replayed_at', { withTimezone: true }),
+    replayRequestedAt: at('replay_requested_at'),
+    replayedAt: at('replayed_at'),
   },
   (t) => [
     uniqueIndex('kit_dead_letters_group_event_idx').on(t.consumerGroup, t.eventId),

@@ -1,3 +1,4 @@
+import { at } from '@innerview/kit/db-columns';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,12 +8,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One row per account. `email` is stored normalised (trimmed, lower case) and is the login name.

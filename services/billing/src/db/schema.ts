@@ -1,3 +1,4 @@
+import { at } from '@innerview/kit/db-columns';
 import { erasedPeopleTable } from '@innerview/kit/erased-people';
 import {
   boolean,
@@ -7,12 +8,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One row per user: the state machine's fields (`SubscriptionState`), the provider's ids, the price

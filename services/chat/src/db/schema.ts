@@ -1,19 +1,7 @@
 import { dataKeysTable } from '@innerview/crypto';
+import { at } from '@innerview/kit/db-columns';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A conversation (docs/product.md#chat-records "Chat session"). The title is stored encrypted (it is made of the

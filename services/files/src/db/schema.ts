@@ -1,8 +1,7 @@
 import { dataKeysTable } from '@innerview/crypto';
+import { at } from '@innerview/kit/db-columns';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per uploaded file. Everything the person wrote or uploaded is encrypted under their

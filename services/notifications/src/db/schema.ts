@@ -1,6 +1,7 @@
 import { dataKeysTable } from '@innerview/crypto';
+import { at } from '@innerview/kit/db-columns';
 import { erasedPeopleTable } from '@innerview/kit/erased-people';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per mail the service decided to send: what, to whom (user id) and how it went. Never the
@@ -20,8 +21,8 @@ export const sentMail = pgTable(
     status: text('status').notNull(),
     /** Delivery tries so far. */
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
   },
   (t) => [
     uniqueIndex('sent_mail_event_template_idx').on(t.eventId, t.template),
@@ -49,7 +50,7 @@ export const recipients = pgTable('recipients', {
   email: text('email').notNull(),
   firstName: text('first_name').notNull(),
   language: text('language').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -67,7 +68,7 @@ export const pushSubscriptions = pgTable(
     endpointHash: text('endpoint_hash').notNull(),
     /** `{ endpoint, keys: { p256dh, auth } }`, encrypted (`push_subscriptions.subscription`). */
     subscription: text('subscription').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpointHash),
@@ -91,8 +92,8 @@ export const sentPush = pgTable(
     /** `queued` → `sent`, or `mailed` when every device was gone or failed and the mail went instead. */
     status: text('status').notNull(),
     devices: integer('devices').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
   },
   (t) => [index('sent_push_user_idx').on(t.userId)],
 );

@@ -1,18 +1,7 @@
 import { dataKeysTable } from '@innerview/crypto';
+import { at } from '@innerview/kit/db-columns';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, check, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per person who started the questionnaire: where they are (status, docs/product.md#questionnaire-records) and, once
