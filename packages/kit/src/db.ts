@@ -295,3 +295,12 @@ async function migrateUnderLock(
 export async function lockUntilCommit(q: Queryable, key: string): Promise<void> {
   await q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
+
+/**
+ * The first row a query gives (`select … .limit(1)`, `update … .returning()` of one row), or
+ * undefined when it gives none.
+ */
+export async function firstRow<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
+  const [row] = await rows;
+  return row;
+}

@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { desc, eq } from 'drizzle-orm';
 import { consents } from './schema.ts';
 
@@ -9,11 +9,7 @@ export async function insertConsent(q: Queryable, values: typeof consents.$infer
 }
 
 export async function latestConsent(q: Queryable, userId: string): Promise<ConsentRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(consents)
-    .where(eq(consents.userId, userId))
-    .orderBy(desc(consents.acceptedAt))
-    .limit(1);
-  return row;
+  return firstRow(
+    q.select().from(consents).where(eq(consents.userId, userId)).orderBy(desc(consents.acceptedAt)).limit(1),
+  );
 }

@@ -1,37 +1,40 @@
-import { kitOutbox, type Queryable } from '@innerview/kit';
+import { firstRow, kitOutbox, type Queryable } from '@innerview/kit';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { consents, users } from './schema.ts';
 import type { UserRow } from './users.ts';
 
 /** Soft-deletes a live account; undefined when it was already deleted (or never existed). */
 export async function markDeleted(q: Queryable, id: string, now: Date): Promise<UserRow | undefined> {
-  const [row] = await q
-    .update(users)
-    .set({ deletedAt: now, erasureNoticeAt: null, updatedAt: now })
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .returning();
-  return row;
+  return firstRow(
+    q
+      .update(users)
+      .set({ deletedAt: now, erasureNoticeAt: null, updatedAt: now })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning(),
+  );
 }
 
 /** A deleted (not yet erased) account by its normalised address, locked for the transaction. */
 export async function lockDeletedUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNotNull(users.deletedAt)))
-    .for('update')
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNotNull(users.deletedAt)))
+      .for('update')
+      .limit(1),
+  );
 }
 
 /** A deleted account by its address, unlocked (the login's check). */
 export async function findDeletedUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNotNull(users.deletedAt)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNotNull(users.deletedAt)))
+      .limit(1),
+  );
 }
 
 /** Undoes a soft delete; the lockout starts fresh. */
@@ -70,13 +73,14 @@ export async function idsDueForErasure(q: Queryable, before: Date, limit: number
 
 /** The row, locked, if it is still a deleted account (a sweep on another replica may have taken it). */
 export async function lockDeletedUser(q: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNotNull(users.deletedAt)))
-    .for('update', { skipLocked: true })
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNotNull(users.deletedAt)))
+      .for('update', { skipLocked: true })
+      .limit(1),
+  );
 }
 
 export async function markNoticeAsked(q: Queryable, id: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { oneTimeTokens } from './schema.ts';
 
@@ -17,12 +17,13 @@ export async function findOneTimeToken(
   tokenHash: string,
   purpose: TokenPurpose,
 ): Promise<OneTimeTokenRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
+      .limit(1),
+  );
 }
 
 /**

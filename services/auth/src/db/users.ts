@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from './schema.ts';
 
@@ -6,12 +6,13 @@ export type UserRow = typeof users.$inferSelect;
 
 /** A live (not deleted) account by its normalised address. */
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .limit(1),
+  );
 }
 
 /** What a login reads of an account: no names, dates or settings (one short row per login). */
@@ -47,12 +48,13 @@ export async function findLoginUser(q: Queryable, email: string): Promise<LoginU
 }
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1),
+  );
 }
 
 /** The row locked for the rest of the transaction, so concurrent failed logins all count. */
@@ -77,12 +79,13 @@ export async function replacePendingUser(
   values: Pick<UserRow, 'firstName' | 'lastName' | 'dateOfBirth' | 'passwordHash' | 'language'>,
   now: Date,
 ): Promise<UserRow | undefined> {
-  const [row] = await q
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(users.id, id), eq(users.isVerified, false)))
-    .returning();
-  return row;
+  return firstRow(
+    q
+      .update(users)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(users.id, id), eq(users.isVerified, false)))
+      .returning(),
+  );
 }
 
 /** A new password hash (a reset also ends the lockouts: `clearLockoutsOfEmail`). */
@@ -111,10 +114,11 @@ export async function updateUser(
   values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'language' | 'theme' | 'onboardingCompleted'>>,
   now: Date,
 ): Promise<UserRow | undefined> {
-  const [row] = await q
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .returning();
-  return row;
+  return firstRow(
+    q
+      .update(users)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning(),
+  );
 }

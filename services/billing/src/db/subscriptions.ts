@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { BillingFacts } from '../domain/display.ts';
 import type { PaidPlan, Plan, SubscriptionStatus } from '../domain/plans.ts';
@@ -50,37 +50,27 @@ export async function findSubscription(q: Queryable, userId: string): Promise<Su
 
 /** The row locked for the rest of the transaction: one change at a time per user. */
 export async function lockSubscription(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .for('update')
-    .limit(1);
-  return row;
+  return firstRow(
+    q.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update').limit(1),
+  );
 }
 
 export async function findByProviderSubscription(
   q: Queryable,
   subscriptionId: string,
 ): Promise<SubscriptionRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
-    .limit(1);
-  return row;
+  return firstRow(
+    q.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).limit(1),
+  );
 }
 
 export async function findByProviderCustomer(
   q: Queryable,
   customerId: string,
 ): Promise<SubscriptionRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.providerCustomerId, customerId))
-    .limit(1);
-  return row;
+  return firstRow(
+    q.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, customerId)).limit(1),
+  );
 }
 
 /** Creates the row of a new user; an existing one is kept (the event may come twice). */

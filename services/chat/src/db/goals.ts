@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { goals } from './schema.ts';
 
@@ -15,12 +15,13 @@ export function listOwnGoals(q: Queryable, userId: string): Promise<GoalRow[]> {
 }
 
 export async function findOwnGoal(q: Queryable, userId: string, id: string): Promise<GoalRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(goals)
-    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(goals)
+      .where(and(eq(goals.id, id), eq(goals.userId, userId)))
+      .limit(1),
+  );
 }
 
 export async function countActiveGoals(q: Queryable, userId: string): Promise<number> {
@@ -37,12 +38,13 @@ export async function updateGoal(
   id: string,
   set: Partial<NewGoalRow>,
 ): Promise<GoalRow | undefined> {
-  const [row] = await q
-    .update(goals)
-    .set(set)
-    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
-    .returning();
-  return row;
+  return firstRow(
+    q
+      .update(goals)
+      .set(set)
+      .where(and(eq(goals.id, id), eq(goals.userId, userId)))
+      .returning(),
+  );
 }
 
 export async function deleteOwnGoal(q: Queryable, userId: string, id: string): Promise<boolean> {
@@ -82,13 +84,14 @@ export async function advanceCheckin(q: Queryable, row: GoalRow, next: Date, now
 
 /** The person's goal with a check-in not yet asked in a chat, the longest waiting first. */
 export async function oldestPendingCheckin(q: Queryable, userId: string): Promise<GoalRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(goals)
-    .where(and(eq(goals.userId, userId), eq(goals.status, 'active'), isNotNull(goals.checkinDueAt)))
-    .orderBy(asc(goals.checkinDueAt))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(goals)
+      .where(and(eq(goals.userId, userId), eq(goals.status, 'active'), isNotNull(goals.checkinDueAt)))
+      .orderBy(asc(goals.checkinDueAt))
+      .limit(1),
+  );
 }
 
 /** Marks the check-in asked; false when another call asked it first. */

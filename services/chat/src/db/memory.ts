@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { chatMessages, memoryItems, memorySettings } from './schema.ts';
 
@@ -20,12 +20,13 @@ export async function findMemoryItem(
   userId: string,
   id: string,
 ): Promise<MemoryItemRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(memoryItems)
-    .where(and(eq(memoryItems.id, id), eq(memoryItems.userId, userId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(memoryItems)
+      .where(and(eq(memoryItems.id, id), eq(memoryItems.userId, userId)))
+      .limit(1),
+  );
 }
 
 export async function countMemoryItems(q: Queryable, userId: string): Promise<number> {

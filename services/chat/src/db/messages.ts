@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { chatMessages } from './schema.ts';
 
@@ -89,11 +89,12 @@ export async function findSessionMessage(
   sessionId: string,
   messageId: string,
 ): Promise<MessageRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.id, messageId)));
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.id, messageId))),
+  );
 }
 
 /**

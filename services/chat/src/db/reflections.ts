@@ -1,16 +1,11 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, asc, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import { chatMessages, reflectionSettings } from './schema.ts';
 
 export type ReflectionRow = typeof reflectionSettings.$inferSelect;
 
 export async function findReflection(q: Queryable, userId: string): Promise<ReflectionRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(reflectionSettings)
-    .where(eq(reflectionSettings.userId, userId))
-    .limit(1);
-  return row;
+  return firstRow(q.select().from(reflectionSettings).where(eq(reflectionSettings.userId, userId)).limit(1));
 }
 
 export async function saveReflection(

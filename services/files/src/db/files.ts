@@ -1,4 +1,4 @@
-import { lockUntilCommit, type Queryable, type Tx } from '@innerview/kit';
+import { firstRow, lockUntilCommit, type Queryable, type Tx } from '@innerview/kit';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { files } from './schema.ts';
 
@@ -36,11 +36,12 @@ export async function insertFiles(tx: Tx, rows: NewFileRow[]): Promise<void> {
 
 /** The person's file `id`, or undefined (also when it is someone else's). */
 export async function findFile(q: Queryable, userId: string, id: string): Promise<FileRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(files)
-    .where(and(eq(files.userId, userId), eq(files.id, id)));
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.id, id))),
+  );
 }
 
 /** The person's files among `ids` (others' are simply not there). */

@@ -1,4 +1,4 @@
-import type { Queryable } from '@innerview/kit';
+import { firstRow, type Queryable } from '@innerview/kit';
 import { and, asc, eq } from 'drizzle-orm';
 import { answers } from './schema.ts';
 
@@ -13,12 +13,13 @@ export async function findAnswerRow(
   userId: string,
   step: number,
 ): Promise<AnswerRow | undefined> {
-  const [row] = await q
-    .select()
-    .from(answers)
-    .where(and(eq(answers.userId, userId), eq(answers.step, step)))
-    .limit(1);
-  return row;
+  return firstRow(
+    q
+      .select()
+      .from(answers)
+      .where(and(eq(answers.userId, userId), eq(answers.step, step)))
+      .limit(1),
+  );
 }
 
 export async function upsertAnswer(
