@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateKeyText } from '@innerview/crypto';
-import { createEventBus, createJobQueue, type EventBus, type JobQueue, type Logger } from '@innerview/kit';
+import { createJobQueue, type EventBus, type JobQueue, type Logger } from '@innerview/kit';
 import { createMemoryJobQueue } from '@innerview/kit/jobs/memory-queue';
-import { createTestDatabase, redisUrl } from '@innerview/kit/testing/postgres';
+import { redisUrl } from '@innerview/kit/testing/postgres';
+import { openStoredCopy } from '@innerview/kit/testing/stored-copy';
 import { startTestService, type TestService } from '@innerview/kit/testing/test-service';
-import { Redis } from 'ioredis';
 import webpush from 'web-push';
 import type { StoredMail } from '../adapters/mail/mail-transport.ts';
 import { notificationsService } from '../app.ts';
@@ -68,25 +67,22 @@ export interface DistributedNotificationsHarness extends NotificationsHarness {
  * bus under a prefix of its own (parallel runs and other services never see its events), web push
  * configured as production requires, and an SMTP server started here; `jobs: 'bullmq'` puts the
  * mail jobs on BullMQ on that Redis (else the in-process queue). `env` goes over these settings.
- * `stop` also closes the bus, drops the database, stops the SMTP server and removes the prefix's
- * Redis keys.
+ * `stop` also closes the bus, drops the database, removes the prefix's Redis keys and stops the
+ * SMTP server.
  */
 export async function startDistributedNotificationsHarness(
   options: { env?: Record<string, string>; jobs?: 'bullmq' | 'memory' } = {},
 ): Promise<DistributedNotificationsHarness> {
-  const prefix = `iv-test-notifications-${randomUUID()}`;
   const smtp = await startSmtpTestServer();
-  const database = await createTestDatabase('iv_notifications');
-  const bus = await createEventBus({
-    kind: 'redis',
-    redisUrl: redisUrl(),
-    prefix,
-    clientId: 'notifications',
-  });
+  const stored = await openStoredCopy('iv_notifications', 'notifications');
   const vapid = webpush.generateVAPIDKeys();
+  const jobs =
+    options.jobs === 'bullmq'
+      ? createJobQueue({ kind: 'bullmq', redisUrl: redisUrl(), prefix: stored.prefix })
+      : undefined;
   const harness = await startNotificationsHarness({
     env: {
-      DATABASE_URL: database.url,
+      DATABASE_URL: stored.url,
       REDIS_URL: redisUrl(),
       EVENT_BUS: 'redis',
       SMTP_URL: smtp.url,
@@ -98,23 +94,13 @@ export async function startDistributedNotificationsHarness(
       VAPID_SUBJECT: 'mailto:support@innerview.ch',
       ...options.env,
     },
-    bus,
-    ...(options.jobs === 'bullmq'
-      ? { jobs: createJobQueue({ kind: 'bullmq', redisUrl: redisUrl(), prefix }) }
-      : {}),
+    bus: stored.bus,
+    ...(jobs ? { jobs } : {}),
   });
-  return {
-    ...harness,
-    smtp,
-    async stop() {
-      await harness.stop();
-      await bus.close();
-      await database.drop();
-      await smtp.close();
-      const redis = new Redis(redisUrl());
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
-    },
+  const stop = async () => {
+    await harness.stop();
+    await stored.close();
+    await smtp.close();
   };
+  return { ...harness, smtp, stop };
 }
