@@ -1,7 +1,7 @@
 import './account.css';
 import './goals/goals.css';
 import { useCreateGoalMutation, useListGoalsQuery } from '@innerview/api-client';
-import { Alert, Button, PageHeader, Spinner, useToast } from '@innerview/ui';
+import { PageHeader, RetryAlert, Spinner, useToast } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from './account-section.tsx';
 import { GoalForm } from './goals/goal-form.tsx';
@@ -47,14 +47,11 @@ export default function GoalsPage() {
               <Spinner label={t('loading')} />
             </div>
           ) : list.isError ? (
-            <Alert
-              variant="error"
+            <RetryAlert
               title={t('errors.load')}
-              actions={
-                <Button variant="secondary" onClick={() => void list.refetch()}>
-                  {t('actions.retry')}
-                </Button>
-              }
+              retryLabel={t('actions.retry')}
+              onRetry={() => void list.refetch()}
+              retryVariant="secondary"
             />
           ) : active.length === 0 ? (
             <p className="iv-account-section__text">{t('active.empty')}</p>

@@ -1,6 +1,6 @@
 import './account.css';
 import { broadcastLogout, useGetMeQuery } from '@innerview/api-client';
-import { Alert, Button, PageHeader, Spinner } from '@innerview/ui';
+import { PageHeader, RetryAlert, Spinner } from '@innerview/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountDeletedScreen } from './profile/account-deleted-screen.tsx';
@@ -35,14 +35,11 @@ export default function ProfilePage() {
     <div className="iv-account-screen" data-remote="account" data-screen="profile">
       <PageHeader title={t('profile.title')} description={t('profile.intro')} />
       {me.isError ? (
-        <Alert
-          variant="error"
+        <RetryAlert
           title={t('profile.loadFailed')}
-          actions={
-            <Button variant="secondary" onClick={() => void me.refetch()}>
-              {t('profile.retry')}
-            </Button>
-          }
+          retryLabel={t('profile.retry')}
+          onRetry={() => void me.refetch()}
+          retryVariant="secondary"
         />
       ) : !me.data ? (
         <div className="iv-account-loading">

@@ -20,6 +20,7 @@ export { CheckIcon, CloseIcon, Icon, type IconProps } from './icons.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './loading-screen.tsx';
 export { PageHeader, type PageHeaderProps } from './page-header.tsx';
 export { PasswordField, type PasswordFieldProps } from './password-field.tsx';
+export { RetryAlert, type RetryAlertProps } from './retry-alert.tsx';
 export { Select, type SelectOption, type SelectProps } from './select.tsx';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner.tsx';
 export { type CounterState, counterState, TextField, type TextFieldProps } from './text-field.tsx';

@@ -1,5 +1,5 @@
 import './memory.css';
-import { Alert, Button, Checkbox, ConfirmDialog, Spinner, useToast } from '@innerview/ui';
+import { Button, Checkbox, ConfirmDialog, RetryAlert, Spinner, useToast } from '@innerview/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../account-section.tsx';
@@ -103,14 +103,11 @@ export function MemorySection() {
   const body = () => {
     if (memory.isError)
       return (
-        <Alert
-          variant="error"
+        <RetryAlert
           title={t('loadError')}
-          actions={
-            <Button size="sm" onClick={() => void memory.refetch()}>
-              {t('retry')}
-            </Button>
-          }
+          retryLabel={t('retry')}
+          onRetry={() => void memory.refetch()}
+          retrySize="sm"
         />
       );
     if (!memory.data) return <Spinner label={t('loading')} />;

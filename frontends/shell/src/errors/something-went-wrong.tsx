@@ -1,5 +1,5 @@
+import { RetryAlert } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from './retry-alert.tsx';
 
 export function SomethingWentWrong({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('shell');

@@ -1,5 +1,5 @@
+import { RetryAlert } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../errors/retry-alert.tsx';
 
 /** Shown in place of a remote whose manifest or code could not be fetched. */
 export function RemoteLoadFailure({ onRetry }: { onRetry: () => void }) {

@@ -6,10 +6,9 @@ import {
   useGetOnboardingStatusQuery,
   useGetSubscriptionStatusQuery,
 } from '@innerview/api-client';
-import { LoadingScreen } from '@innerview/ui';
+import { LoadingScreen, RetryAlert } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { RetryAlert } from '../errors/retry-alert.tsx';
 import { type GuardDecision, type GuardState, publicRouteGuard } from './guards.ts';
 import { takePostLoginTarget } from './post-login-target.ts';
 

@@ -1,6 +1,5 @@
-import { Spinner } from '@innerview/ui';
+import { RetryAlert, Spinner } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../errors/retry-alert.tsx';
 
 /** While the questionnaire's texts or answers load: a labelled spinner, announced politely. */
 export function OnboardingLoading() {

@@ -1,9 +1,8 @@
 import './onboarding.css';
 import { selectSessionUser, useAppSelector } from '@innerview/api-client';
-import { Button, Spinner } from '@innerview/ui';
+import { Button, RetryAlert, Spinner } from '@innerview/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RetryAlert } from '../../errors/retry-alert.tsx';
 import { PATHS } from '../../routing/paths.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { QuestionnaireAnswers, SubmittedLine } from './questionnaire-answers.tsx';

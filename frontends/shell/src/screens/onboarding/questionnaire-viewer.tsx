@@ -1,8 +1,7 @@
 import './onboarding.css';
-import { Button, Dialog, DialogClose, Spinner } from '@innerview/ui';
+import { Button, Dialog, DialogClose, RetryAlert, Spinner } from '@innerview/ui';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../errors/retry-alert.tsx';
 import { QUESTIONNAIRE_PRINT_PATH } from './onboarding-paths.ts';
 import { QuestionnaireAnswers, SubmittedLine } from './questionnaire-answers.tsx';
 import { useQuestionnaireRecord } from './use-questionnaire-record.ts';
