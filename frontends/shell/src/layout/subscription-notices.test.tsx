@@ -1,16 +1,11 @@
 import { api, createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
 import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
-import { createI18n } from '@innerview/i18n';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import billing from '../../locales/en/billing.json' with { type: 'json' };
-import common from '../../locales/en/common.json' with { type: 'json' };
-import shell from '../../locales/en/shell.json' with { type: 'json' };
-import { App } from '../app.tsx';
 import { TRIAL_DIALOG_STORAGE_KEY, todayUtc } from '../screens/billing/trial-warning.ts';
+import { renderRoutes } from '../test-support/render-app.tsx';
 import { SubscriptionNotices } from './subscription-notices.tsx';
 
 const TRIAL_ENDING = {
@@ -31,20 +26,14 @@ function renderNotices(status: object) {
   act(() => {
     store.dispatch(sessionChecked({ user: testUser() }));
   });
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/chat', element: <SubscriptionNotices /> },
       { path: '/pricing', element: <h1>Pricing stand-in</h1> },
     ],
-    { initialEntries: ['/chat'] },
+    '/chat',
+    store,
   );
-  const i18n = createI18n({
-    namespaces: ['shell', 'common', 'billing'],
-    defaultNS: 'shell',
-    lng: 'en',
-    resources: { en: { shell, common, billing } },
-  });
-  render(<App store={store} i18n={i18n} router={router} />);
   /** The status has come back and the notices have rendered with it. */
   const statusShown = () =>
     waitFor(() =>

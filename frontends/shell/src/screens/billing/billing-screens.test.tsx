@@ -1,16 +1,12 @@
 import { createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
 import { testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
-import { createI18n } from '@innerview/i18n';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import billing from '../../../locales/en/billing.json' with { type: 'json' };
-import common from '../../../locales/en/common.json' with { type: 'json' };
-import shell from '../../../locales/en/shell.json' with { type: 'json' };
-import { App } from '../../app.tsx';
 import { PATHS } from '../../routing/paths.ts';
+import { renderRoutes } from '../../test-support/render-app.tsx';
 import {
   freemiumSuccessRoute,
   pricingRoute,
@@ -176,7 +172,7 @@ function renderAt(path: string) {
       }),
     );
   });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       pricingRoute,
       subscriptionSuccessRoute,
@@ -186,16 +182,9 @@ function renderAt(path: string) {
       trialExpiredRoute,
       stub(PATHS.chat, 'Chat stand-in'),
     ],
-    { initialEntries: [path] },
+    path,
+    store,
   );
-  const i18n = createI18n({
-    namespaces: ['shell', 'common', 'billing'],
-    defaultNS: 'shell',
-    lng: 'en',
-    resources: { en: { shell, common, billing } },
-  });
-  render(<App store={store} i18n={i18n} router={router} />);
-  return { router };
 }
 
 /** Text with Intl's no-break spaces as plain ones. */
