@@ -3,19 +3,13 @@
 import { listen } from '@innerview/kit/lifecycle';
 import { createLogger } from '@innerview/kit/logger';
 import { importJWK, jwtVerify } from 'jose';
-import { createGateway, serviceNames } from '../../gateway/src/app.ts';
+import { createGateway } from '../../gateway/src/app.ts';
+import { deployedGatewayOptions } from '../gateway/deployed-gateway.ts';
 import { serveBenchChild } from './child.ts';
 
-const upstream = process.env.UPSTREAM_URL ?? '';
 const publicKey = await importJWK(JSON.parse(process.env.BENCH_PUBLIC_JWK ?? '{}'), 'EdDSA');
 const gateway = createGateway({
-  upstreams: Object.fromEntries(serviceNames.map((s) => [s, upstream])) as Record<
-    (typeof serviceNames)[number],
-    string
-  >,
-  embedded: false,
-  signingKey: process.env.INTERNAL_SIGNING_KEY ?? '',
-  rateLimitPerMinute: 1_000_000_000,
+  ...deployedGatewayOptions(),
   readinessPollMs: 0,
   authenticate: async (req) => {
     const header = req.headers.authorization;
