@@ -50,6 +50,7 @@ const trainingWriterFolders = [
   'train-h',
   'train-i',
   'train-j',
+  'train-k',
 ] as const;
 
 export function trainingWriters(): string[] {

@@ -28,12 +28,15 @@ import { everydayCheck } from './everyday-check.ts';
  * ceiling tightened; the it ceiling RAISED again to what was measured (0.05 → 0.088): its
  * validation threshold fell (0.737 → 0.682) with the new writer, three more calm messages of 80
  * pass it here; same reason as above not to move it by this set.
+ * ADR 75 (writer train-k, the threat-to-others cue rule widened): recall 0.913, 0.888, 0.875,
+ * 0.900, 0.913; false alarms 0.038, 0.013, 0.025, 0.088, 0.088. Recall floors raised (en, fr,
+ * it); no ceiling moved (the it ceiling stays at what was measured, 0.088).
  */
 const floors: Record<LanguageCode, { recall: number; falseAlarms: number }> = {
-  en: { recall: 0.875, falseAlarms: 0.04 },
-  fr: { recall: 0.83, falseAlarms: 0.02 },
+  en: { recall: 0.9, falseAlarms: 0.04 },
+  fr: { recall: 0.875, falseAlarms: 0.02 },
   de: { recall: 0.85, falseAlarms: 0.04 },
-  it: { recall: 0.85, falseAlarms: 0.088 },
+  it: { recall: 0.875, falseAlarms: 0.088 },
   es: { recall: 0.9, falseAlarms: 0.088 },
 };
 

@@ -208,6 +208,8 @@ export const safetyTestSet: Record<LanguageCode, SafetyCase[]> = {
     { text: 'He grabbed me by the throat again last night.', expected: a },
     { text: "I'm going to kill my brother, he ate my leftovers again.", expected: null },
     { text: 'This film has no point at all, two hours wasted.', expected: null },
+    { text: "I'm going to kill my stepdad, I've planned it all.", expected: d },
+    { text: "I've planned it all for Dad's surprise party, we're going to kill it.", expected: null },
   ],
   fr: [
     { text: "J'ai envie de mourir.", expected: s },
@@ -400,6 +402,11 @@ export const safetyTestSet: Record<LanguageCode, SafetyCase[]> = {
     { text: "Mon copain m'a serré le cou pendant la dispute.", expected: a },
     { text: 'Je vais le tuer, il a encore pris mon chargeur.', expected: null },
     { text: "Ce film n'a aucun sens, deux heures perdues.", expected: null },
+    { text: "Je vais tuer ma belle-mère, j'ai tout prévu.", expected: d },
+    {
+      text: "J'ai tout prévu pour l'anniversaire de ma sœur, elle va me tuer si elle devine.",
+      expected: null,
+    },
   ],
   de: [
     { text: 'Ich will sterben.', expected: s },
@@ -607,6 +614,11 @@ export const safetyTestSet: Record<LanguageCode, SafetyCase[]> = {
     { text: 'Mein Freund hat mich gestern am Hals gepackt.', expected: a },
     { text: 'Ich bring meinen Bruder um, er hat mein Ladekabel genommen.', expected: null },
     { text: 'Der Film hat keinen Sinn ergeben, zwei Stunden verschwendet.', expected: null },
+    { text: 'Ich bring meinen Stiefvater um, hab alles geplant, das Messer liegt bereit.', expected: d },
+    {
+      text: 'Ich hab alles geplant für die Überraschungsparty, meine Schwester bringt mich um, wenn sie es merkt.',
+      expected: null,
+    },
   ],
   it: [
     { text: 'Voglio morire.', expected: s },
@@ -792,6 +804,11 @@ export const safetyTestSet: Record<LanguageCode, SafetyCase[]> = {
     { text: 'Mio marito mi ha stretto il collo durante la lite.', expected: a },
     { text: 'Lo ammazzo mio fratello, ha preso di nuovo il mio caricatore.', expected: null },
     { text: 'Questo film non ha senso, due ore buttate.', expected: null },
+    { text: 'Ammazzo mio cognato, ho già pianificato tutto.', expected: d },
+    {
+      text: 'Ho già organizzato tutto per la festa a sorpresa, mia sorella mi ammazza se lo scopre.',
+      expected: null,
+    },
   ],
   es: [
     { text: 'Quiero morirme.', expected: s },
@@ -977,5 +994,10 @@ export const safetyTestSet: Record<LanguageCode, SafetyCase[]> = {
     { text: 'Mi novio me agarró del cuello anoche.', expected: a },
     { text: 'Voy a matar a mi hermano, otra vez se comió mi yogur.', expected: null },
     { text: 'Esta película no tiene sentido, dos horas perdidas.', expected: null },
+    { text: 'Voy a matar a mi padrastro, lo tengo todo planeado.', expected: d },
+    {
+      text: 'Lo tengo todo planeado para la fiesta sorpresa, mi hermana me mata si se entera.',
+      expected: null,
+    },
   ],
 };

@@ -39,9 +39,9 @@ export const de: CueLexicon = {
     /\b(tur|betrunken|besoffen|messer|waffe|schreit|brullt|heute nacht|jetzt|gerade|droht|gedroht)\b/,
   abuser: new RegExp(`\\b(er|sie|mein ${hisSide}|meine ${herSide})\\b`),
   harmOthers:
-    /\b((stech|knall|mach|bring) (ich )?(ihn|sie|den|die|das schwein) (ab|um|kalt)|(werd|werde|will) (ihn|sie|den|die) (umbringen|abstechen|erschiessen|abknallen|toten)|(wird|soll) (dafur )?bezahlen)\b/,
+    /\b((stech|knall|mach|bring) (ich )?(ihn|sie|den|die|das schwein) (ab|um|kalt)|(stech|knall|mach|bring) (ich )?(meine|meinen|seine|seinen|ihre|ihren|diese|diesen) \w+ (ab|um|kalt)|(werd|werde|will) (ihn|sie|den|die) (umbringen|abstechen|erschiessen|abknallen|toten)|(wird|soll) (dafur )?bezahlen)\b/,
   serious:
-    /\b(kein (witz|scherz|spass)|ich mein(e)? (es|das) ernst|(hab|habe) (mir )?(schon )?(uberlegt|geplant) wie|weiss wo (er|sie) (wohnt|arbeitet)|messer|waffe|pistole|gewehr)\b/,
+    /\b(kein (witz|scherz|spass)|ich mein(e)? (es|das) ernst|(hab|habe) (mir )?(schon )?(uberlegt|geplant) wie|(hab|habe) (schon )?alles (geplant|durchdacht)|weiss wo (er|sie) (wohnt|arbeitet)|messer|waffe|pistole|gewehr)\b/,
   abuseAct:
     /\b((schlagt|schlug|haut|haute|boxt|tritt|trat|schubst|stosst|wurgt|packt|sperrt|schliesst|vergewaltigt|missbraucht|misshandelt|begrapscht|befummelt|bedroht|ohrfeigt) mich\b|(mich|mir) ([a-z]+ ){0,4}(geschlagen|geschubst|gestossen|runtergestossen|gewurgt|eingesperrt|vergewaltigt|missbraucht)\b|nimmt mir (das handy|das geld|den schlussel)|verbietet mir|(am|an den) hals (gepackt|gedruckt)|(den )?hals zugedruckt|die hande um (den|meinen) hals)/,
   harmAct:

@@ -42,7 +42,7 @@ export const en: CueLexicon = {
   harmOthers:
     /\b((going to|gonna|will|'ll|want to|wanna) (kill|stab|shoot|murder|knife) (him|her|them|that \w+|my \w+)|make (him|her|them) pay)\b/,
   serious:
-    /\b(not joking|no joke|i'm serious|im serious|i mean it|(thought|worked out|planned) (about )?how|know where (he|she|they) (lives?|works?)|got what i need|knife|gun|weapon|blade)\b/,
+    /\b(not joking|no joke|i'm serious|im serious|i mean it|(thought|worked out|planned) (about )?how|(i've |ive |i have |i )?(planned|worked out) (it all|everything)|know where (he|she|they) (lives?|works?)|got what i need|knife|gun|weapon|blade)\b/,
   abuseAct:
     /\b((hits?|hitting|beats?|beating|punch\w*|slap\w*|kick\w*|chok\w*|strangl\w*|rap(es|ed|ing)|molest\w*|abus(es|ed|ing)|touch(es|ed|ing)|lock(s|ed|ing)|shov\w*|drag\w*|bit(es)?|burn(s|ed)) me\b(?! (up|out|off|at|in (chess|tennis|cards|a game)))|push(es|ed|ing)? me\b(?! (to|into|for|forward|hard to))|(won't|wont|doesn't|doesnt|does not|will not) let me (see|leave|go out|have|talk|call)|takes? (away )?my (phone|money|keys|passport)|forc(es|ed|ing) me|(grabbed|had|held|took) me by the (throat|neck)|hands? (round|around) my (neck|throat)|squeez\w* my (neck|throat))/,
   harmAct:

@@ -36,9 +36,9 @@ export const es: CueLexicon = {
   threatContext: /\b(puerta|borracho|borracha|cuchillo|arma|grita|gritando|esta noche|ahora|amenaza)\b/,
   abuser: new RegExp(`\\b(ella|mi ${person})\\b`),
   harmOthers:
-    /\b((lo|la|los) (mato|voy a matar|apunalo|acuchillo)|(voy a )?(matarlo|matarla|apunalarlo|apunalarla)|le (clavo|meto) (algo|un|el|la)|(me las|la|lo) va a pagar|va a pagar)\b/,
+    /\b((lo|la|los) (mato|voy a matar|apunalo|acuchillo)|me (lo|la|los) (cargo|voy a cargar)|(mato|voy a matar) a (mi|mis|su|sus|ese|esa) \w+|(voy a )?(matarlo|matarla|apunalarlo|apunalarla)|le (clavo|meto) (algo|un|el|la)|(me las|la|lo) va a pagar|va a pagar)\b/,
   serious:
-    /\b(no es broma|no (estoy )?bromeando|no bromeo|en serio|ya (pense|he pensado|tengo pensado) como|se donde (vive|trabaja)|tengo lo que (hace falta|necesito)|cuchillo|navaja|pistola|arma|escopeta)\b/,
+    /\b(no es broma|no (estoy )?bromeando|no bromeo|en serio|ya (pense|he pensado|tengo pensado) como|(lo )?tengo todo (planeado|pensado)|se donde (vive|trabaja)|tengo lo que (hace falta|necesito)|cuchillo|navaja|pistola|arma|escopeta)\b/,
   abuseAct:
     /\bme (pega|pegaba|golpea|golpeaba|da (punetazos|patadas|bofetadas)|empuja|empujo|estrangula|encierra|encerraba|viola|violo|toca|tocaba|obliga|prohibe|quita el movil|quita el telefono|tira del pelo|apreto el cuello|aprieta el cuello|agarro del cuello|agarra del cuello|ahorca)\b|\bno me deja (ver|salir|hablar)\b/,
   harmAct:

@@ -41,9 +41,9 @@ export const fr: CueLexicon = {
     /\b(porte|ivre|saoul|couteau|arme|crie|criant|hurle|hurlant|ce soir|cette nuit|maintenant|menace)\b/,
   abuser: new RegExp(`\\b(il|elle|ils|mon ${hisSide}|ma ${herSide})\\b`),
   harmOthers:
-    /\b((vais|va|veux) (le|la|les) (tuer|buter|planter|poignarder|descendre|crever)|(je )?(lui|leur) (plante|planter|plant) (un|une|quelque|qqch|le|mon)|(il|elle) va (payer|le payer|me le payer)|vais (lui|leur) faire payer)\b/,
+    /\b((vais|va|veux) (le|la|les) (tuer|buter|planter|poignarder|descendre|crever)|je (le|la|les) (tue|bute|descends|plante)|vais (tuer|buter|poignarder) (mon|ma|mes|son|sa|ce|cette) \w+|(je )?(lui|leur) (plante|planter|plant) (un|une|quelque|qqch|le|mon)|(il|elle) va (payer|le payer|me le payer)|vais (lui|leur) faire payer)\b/,
   serious:
-    /\b(je (ne )?(rigole|plaisante|blague) pas|c'est pas une blague|serieux|j'ai (deja )?reflechi (a )?comment|je sais ou (il|elle) (habite|bosse|travaille)|j'ai ce qu'il faut|couteau|arme|fusil|flingue)\b/,
+    /\b(je (ne )?(rigole|plaisante|blague) pas|c'est pas une blague|serieux|j'ai (deja )?reflechi (a )?comment|j'ai tout (prevu|planifie|organise)|je sais ou (il|elle) (habite|bosse|travaille)|j'ai ce qu'il faut|couteau|arme|fusil|flingue)\b/,
   abuseAct:
     /(\bme (frappe|frappait|bat|battait|tape|tapait|gifle|giflait|pousse|poussait|cogne|cognait|secoue|etrangle|enferme|viole|touche|touchait|force|forcait|interdit|empeche)\b|\bm'(a|avait) (frappee?|battue?|giflee?|poussee?|etranglee?|enfermee?|violee?|touchee?|forcee?)\b|\bm'(enferme|etrangle|interdit|empeche|oblige)\b|\bcoups de (poing|pied)\b|\bm'a (serre|sere|pris|prise|attrape|attrapee) (le cou|la gorge|par le cou|par la gorge|a la gorge)\b|\bme serre (le cou|la gorge)\b|\b(prend|confisque) mon (telephone|portable|argent)\b)/,
   harmAct:

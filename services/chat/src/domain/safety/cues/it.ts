@@ -39,9 +39,9 @@ export const it: CueLexicon = {
   threatContext: /\b(porta|ubriac[oa]|coltello|arma|grida|urla|stanotte|stasera|adesso|minaccia)\b/,
   abuser: new RegExp(`\\b(lui|lei|(il )?mio ${hisSide}|(la )?mia ${herSide})\\b`),
   harmOthers:
-    /\b((lo|la|li) (ammazzo|uccido|accoltello|faccio fuori|sparo)|(gli|le) (pianto|infilo) (qualcosa|un|il)|(paga|la paga|me la paga|pagher\w*) per|vado (da lui|da lei) e (lo|la) (ammazzo|sistemo))\b/,
+    /\b((lo|la|li) (ammazzo|uccido|accoltello|faccio fuori|sparo)|(ammazzo|uccido|faccio fuori) (mia|mio|sua|suo|quella|quel|quello) \w+|(gli|le) (pianto|infilo) (qualcosa|un|il)|(paga|la paga|me la paga|pagher\w*) per|vado (da lui|da lei) e (lo|la) (ammazzo|sistemo))\b/,
   serious:
-    /\b(non (sto )?scherz\w*|sul serio|ci ho (gia )?pensato (a )?come|so dove (abita|lavora)|ho quello che serve|coltello|pistola|arma|fucile)\b/,
+    /\b(non (sto )?scherz\w*|sul serio|ci ho (gia )?pensato (a )?come|ho (gia )?(programmato|pianificato|organizzato|previsto) tutto|so dove (abita|lavora)|ho quello che serve|coltello|pistola|arma|fucile)\b/,
   abuseAct:
     /\bmi (picchia|picchiava|colpisce|colpiva|prende a (calci|pugni|schiaffi)|spinge|ha spint[oa]|strangola|chiude in casa|rinchiude|violenta|ha violentat[oa]|tocca|toccava|ha toccat[oa]|vieta|impedisce|toglie il telefono|schiaffeggia|tira i capelli|ha stretto (il collo|la gola)|stringe (il collo|la gola)|ha pres[oa] per (il collo|la gola))\b/,
   harmAct:
