@@ -51,6 +51,7 @@ const trainingWriterFolders = [
   'train-i',
   'train-j',
   'train-k',
+  'train-l',
 ] as const;
 
 export function trainingWriters(): string[] {

@@ -171,6 +171,9 @@ const cues: Record<LanguageCode, string[]> = {
     'mort\\w*',
     'deces',
     'tuer',
+    // a threat to someone else in the words of the threat rule (ADR 75, 76)
+    '(le|la|les|vais|va) (bute|buter)\\b',
+    '(vais|va) (le|la|les) (planter|descendre)\\b',
     'me tue\\w*',
     'tue\\b',
     'suicid\\w*',
@@ -318,6 +321,10 @@ const cues: Record<LanguageCode, string[]> = {
     'todes\\w*',
     'um(zu)?bring\\w*',
     '(bring|bringe|bringt|brachte) (mich|sich|dich) um',
+    // a threat to someone else in the words of the threat rule (ADR 75, 76)
+    '(bring|bringe) (ich )?(ihn|sie|den|die|meine\\w*|seine\\w*|ihre\\w*|diese\\w*)( \\w+)? um(?=\\s*([.!,;?]|$))',
+    '(stech|steche|knall|knalle) (ich )?(ihn|sie|den|die|meine\\w*|seine\\w*|ihre\\w*|diese\\w*)( \\w+)? (ab|kalt)\\b',
+    '(den|die|ihn) (bring|stech|knall) ich (um|ab|kalt)(?=\\s*([.!,;?]|$))',
     'umgebracht',
     'toten\\b',
     'suizid\\w*',
@@ -465,6 +472,8 @@ const cues: Record<LanguageCode, string[]> = {
     'uccid\\w*',
     'ucciso',
     'ammazz\\w*',
+    // a threat to someone else in the words of the threat rule (ADR 75, 76)
+    '(lo|la|li) faccio fuori',
     'suicid\\w*',
     'togliermi la vita',
     'toglier\\w* la vita',
@@ -613,6 +622,8 @@ const cues: Record<LanguageCode, string[]> = {
     'muert[oa]s?\\b',
     'muerte',
     'matar\\w*',
+    // a threat to someone else in the words of the threat rule (ADR 75, 76)
+    'me (lo|la|los) (cargo|voy a cargar)\\b',
     'me mato',
     'suicid\\w*',
     'quitarme la vida',

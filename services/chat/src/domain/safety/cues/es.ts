@@ -23,7 +23,8 @@ export const es: CueLexicon = {
   quantity: /\b(todas|todos|cuantas|cuantos|suficientes|entera|entero|demasiadas)\b/,
   research: /\b(busque|buscado|buscando|googlee|investigue|informe)\b/,
   acquire: /\b(compre|comprado|consegui|conseguido|pedido|guardado|acumulado|acumulando)\b/,
-  benignMeds: /\b(olvide tomar|dejar de tomar|receta|farmacia|medico|efectos secundarios|dosis)\b/,
+  benignMeds:
+    /\b(olvide tomar|dejar de tomar|receta|farmacia|medico|efectos secundarios|dosis|pastillero|(para|por) (la|el|mi) (fiebre|alergia|dolor de \w+|tos|gripe|resfriado|migrana|presion|tension|colesterol)|(todas las|cada) mananas?)\b/,
   height: /\b(puente|tejado|techo|azotea|cornisa|borde|balcon|ventana|acantilado|vias)\b/,
   jump: /\b(saltar|tirarme|lanzarme|arrojarme)\b/,
   onEdge:
@@ -50,7 +51,7 @@ export const es: CueLexicon = {
   distance:
     /\b(novela|libro|pelicula|serie|personaje|protagonista|capitulo|noticia|noticias|periodico|articulo|documental|trabajo sobre|informe|estadisticas|tasas|prevencion|voluntari[oa]|podcast|cancion)\b/,
   resolved:
-    /\b(eso ya paso|ya lo supere|(hoy|ahora) estoy bien|estoy bien (hoy|ahora)|sali de eso|lo he superado)\b/,
+    /\b(eso ya paso|ya paso(?=[,.;!]|$)|ya lo supere|(hoy|ahora) estoy bien|estoy bien (hoy|ahora)|sali de eso|lo he superado|(hoy|ahora) se que no es (verdad|cierto|asi)|rehice mi vida|hace (\w+ )?anos[\s\S]{0,80}?\bhoy (me case|doy|trabajo|ayudo|corro|entreno|tengo (familia|una familia|hijos|un trabajo)))\b/,
   returning: /\b(otra vez|de nuevo|ha vuelto|han vuelto|ultimamente|recaida)\b/,
   joke: /\b(jaja\w*|jeje\w*|lol|xd)\b|😂|🤣/,
 };

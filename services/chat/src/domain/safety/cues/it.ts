@@ -26,7 +26,7 @@ export const it: CueLexicon = {
   research: /\b(cercato|cerco|googlato|informat[oa])\b/,
   acquire: /\b(comprato|compro|procurat[oa]|ordinato|messo da parte|accumulato)\b/,
   benignMeds:
-    /\b(dimenticat[oa] di prendere|smettere di prendere|ricetta|farmacia|medico|effetti collaterali|dose)\b/,
+    /\b(dimenticat[oa] di prendere|smettere di prendere|ricetta|farmacia|medico|effetti collaterali|dose|portapillole|per (la|il|l') ?(febbre|allergia|orticaria|mal di \w+|tosse|influenza|raffreddore|emicrania|pressione|colesterolo)|ogni mattina|tutte le mattine)\b/,
   height: /\b(ponte|tetto|cornicione|bordo|balcone|finestra|scogliera|binari)\b/,
   jump: /\b(saltare|buttarmi|gettarmi|lanciarmi)\b/,
   onEdge: /\b(sul|sul bordo del|in cima al) (ponte|tetto|cornicione|balcone)\b/,
@@ -53,7 +53,7 @@ export const it: CueLexicon = {
   distance:
     /\b(romanzo|libro|film|serie|personaggio|protagonista|capitolo|notizia|notizie|giornale|articolo|documentario|tesina|relazione|statistiche|tassi|prevenzione|volontariato|volontari[oa]|podcast|canzone)\b/,
   resolved:
-    /\b(ormai e passato|e acqua passata|(adesso|ora|oggi) sto bene|sto bene (adesso|ora|oggi)|ne sono uscit[oa]|l'ho superato)\b/,
+    /\b(ormai e passato|e passato(?=[,.;!]|$)|e acqua passata|(adesso|ora|oggi) sto bene|sto bene (adesso|ora|oggi)|ne sono uscit[oa]|l'ho superato|(oggi|ora|adesso) so che non e (vero|cosi)|mi sono rifatt[oa] una vita|(anni|mesi) fa[\s\S]{0,80}?\boggi (ho (corso|una famiglia|un lavoro|dei figli)|faccio|lavoro|aiuto|insegno|corro|alleno))\b/,
   returning: /\b(di nuovo|ricominciato|sono tornati|e tornato|ultimamente|ricaduta)\b/,
   joke: /\b(ahah\w*|haha\w*|lol|xd)\b|😂|🤣/,
 };

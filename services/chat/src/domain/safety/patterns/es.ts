@@ -8,6 +8,11 @@ export const es: LanguagePatterns = {
   negators: /\b(no|nunca|jamas|ningun|ninguna|ninguno|tampoco)\b/,
   suppressors: [
     /\bme mato (a|trabajando|estudiando)\b/,
+    // Figures of speech: dying of laughter, of how good the cake was; leg day "killed" me.
+    /\b(quiero|quisiera) morir(me)? de (risa|la risa|verguenza|hambre|sueno|ganas|envidia|calor|frio|amor|asco|aburrimiento|nervios|lo (rico|bueno|bonito|lindo|buenisimo))\b/,
+    /\bme (ahorco|mato|suicido|tiro)\b[^.!?]{0,30}(?<!no )\bes (broma|cona)\b/,
+    /\b(me corto|cortarme) las venas con (galletitas|galletas|una galletita|una hoja de lechuga)\b/,
+    /\b(pierna|piernas|entreno|entrenamiento|partido|jefe|examen|gimnasio|gym|calor|carrera) me mato\b/,
     // "I'd rather die than ...": a figure of speech.
     /\b(prefiero|preferiria) (morir|morirme) (antes )?(que|de)\b/,
     /\bacabar con (este|esta|estos|estas|el|la|los|las|mi|mis|ese|esa) (?!vida)/,

@@ -10,6 +10,10 @@ export const it: LanguagePatterns = {
     /\bpiuttosto (morire|muoio) (che|piuttosto)\b/,
     /\btagliat[oa] (di nuovo |ancora )?(i capelli|le unghie|la frangia)\b/,
     /\bmi ammazzo di (lavoro|fatica|studio)\b/,
+    // Figures of speech: dying of laughter, of shame, of hunger.
+    /\bmi (impicco|ammazzo|uccido|sparo|butto)\b[^.!?]{0,30}(?<!non )\b(scherzo|sto scherzando)\b/,
+    /\bmi ammazzo (dal ridere|dalle risate|di risate)\b/,
+    /\b(voglio|vorrei) (proprio )?morire (dal ridere|dalle risate|di vergogna|dalla vergogna|di fame|di noia|dal caldo|di freddo|dal freddo)\b/,
     /\bfarla finita con (questo|questa|questi|queste|il|lo|la|i|gli|le|quel|quella) (?!vita)/,
     /\b(tagliat[oa]|fatt[oa] male|bruciat[oa]) (mentre|cucinando|alla|al|in palestra|giocando)\b/,
     /\bmi ha battut[oa] a\b/,
