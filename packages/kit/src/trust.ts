@@ -140,7 +140,7 @@ export function verifyCall(
   const header = call.headers[SIGNATURE_HEADER];
   if (header === undefined) return { ok: false, reason: 'unsigned' };
   const parts = single(header)?.split('.');
-  if (!parts || parts.length !== 4 || parts[0] !== 'v1') return { ok: false, reason: 'malformed' };
+  if (parts?.length !== 4 || parts[0] !== 'v1') return { ok: false, reason: 'malformed' };
   const [, caller, atText, presented] = parts as [string, string, string, string];
   if (!CALLER_NAME.test(caller) || !/^\d{1,15}$/.test(atText)) return { ok: false, reason: 'malformed' };
   const at = Number(atText);
