@@ -1,64 +1,16 @@
+import { testSubscription } from '@innerview/api-client/testing/bodies';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, findToast, ME, renderAccount, resetBrowserState } from '../account-test-support.tsx';
 import { browserLocation } from './leave-for.ts';
 
-const BASE = {
-  payment_provider: 'local',
-  current_period_end: null,
-  payment_method: null,
-  scheduled_plan: null,
-  scheduled_plan_amount_minor: null,
-  scheduled_change_date: null,
-  cancellation_date: null,
-  reactivate_until: null,
-  expired_reason: null,
-  trial_available: false,
-  show_trial_warning: false,
-  trial_token_quota: 200_000,
-  can_reactivate: false,
-  can_update_payment_method: false,
-};
-
-const TRIAL = {
-  ...BASE,
+const TRIAL = testSubscription({
   subscription_status: 'freemium',
-  plan_type: 'freemium',
-  has_access: true,
-  end_date: '2026-12-21',
-  renewal_date: null,
-  next_billing_date: null,
-  amount_minor: 0,
-  currency: null,
-  access_until: '2026-12-21',
   days_remaining: 30,
-  remaining_trial_tokens: 150_000,
   trial_end_date: '2026-12-21',
-  can_cancel: false,
-  can_change_plan: true,
-};
-
-const MONTHLY = {
-  ...BASE,
-  subscription_status: 'monthly',
-  plan_type: 'monthly',
-  has_access: true,
-  end_date: '2026-12-21',
-  renewal_date: '2026-12-21',
-  next_billing_date: '2026-12-21',
-  current_period_end: '2026-12-21T10:00:00.000Z',
-  payment_method: { type: 'card', brand: 'visa', last4: '4242' },
-  amount_minor: 1900,
-  currency: 'CHF',
-  access_until: '2026-12-21',
-  days_remaining: 30,
-  remaining_trial_tokens: null,
-  trial_end_date: '2026-11-21',
-  can_cancel: true,
-  can_change_plan: true,
-  can_update_payment_method: true,
-};
+});
+const MONTHLY = testSubscription({ subscription_status: 'monthly', days_remaining: 30 });
 
 const OPTIONS = (options: object[]) => ({
   subscription_status: 'monthly',

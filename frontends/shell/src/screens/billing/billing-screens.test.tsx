@@ -1,5 +1,5 @@
 import { createStore, DEFAULT_API_BASE, sessionChecked, setApiBase } from '@innerview/api-client';
-import { testUser } from '@innerview/api-client/testing/bodies';
+import { testSubscription, testUser } from '@innerview/api-client/testing/bodies';
 import { installFakeFetch, jsonResponse } from '@innerview/api-client/testing/fake-fetch';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -20,52 +20,17 @@ import { browserLocation } from './billing-support.ts';
 // The subscription screens in the shell's providers with their real English texts, against a fake
 // billing service answering by method and path.
 
-const TRIAL = {
+const TRIAL = testSubscription({
   subscription_status: 'freemium',
-  plan_type: 'freemium',
-  payment_provider: 'local',
-  has_access: true,
   end_date: '2026-11-26',
-  renewal_date: null,
-  next_billing_date: null,
-  current_period_end: null,
-  payment_method: null,
-  amount_minor: 0,
-  currency: null,
-  scheduled_plan: null,
-  scheduled_plan_amount_minor: null,
-  scheduled_change_date: null,
-  cancellation_date: null,
   access_until: '2026-11-26',
+  trial_end_date: '2026-11-26',
   days_remaining: 5,
   remaining_trial_tokens: 50_000,
-  trial_token_quota: 200_000,
-  trial_end_date: '2026-11-26',
-  trial_available: false,
   show_trial_warning: true,
-  reactivate_until: null,
-  expired_reason: null,
-  can_cancel: false,
-  can_reactivate: false,
-  can_change_plan: true,
-  can_update_payment_method: false,
-};
+});
 
-const MONTHLY = {
-  ...TRIAL,
-  subscription_status: 'monthly',
-  plan_type: 'monthly',
-  end_date: '2026-12-21',
-  renewal_date: '2026-12-21',
-  next_billing_date: '2026-12-21',
-  payment_method: { type: 'card', brand: 'visa', last4: '4242' },
-  amount_minor: 1900,
-  currency: 'CHF',
-  access_until: '2026-12-21',
-  days_remaining: 30,
-  remaining_trial_tokens: null,
-  show_trial_warning: false,
-};
+const MONTHLY = testSubscription({ subscription_status: 'monthly', days_remaining: 30 });
 
 const PRICES = {
   payment_provider: 'local',
