@@ -132,9 +132,9 @@ describe('goals page', () => {
     renderAccount('/settings');
     const section = await screen.findByTestId('settings-reflection');
     const box = within(section).getByRole('checkbox', { name: 'Send me a weekly reflection' });
-    await waitFor(() =>
-      expect(box.getAttribute('aria-checked') ?? String((box as HTMLInputElement).checked)).toBe('false'),
-    );
+    // The box reads off (its default) before the setting has come; it is enabled once it has.
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box.getAttribute('aria-checked') ?? String((box as HTMLInputElement).checked)).toBe('false');
     await userEvent.click(box);
     await findToast('Weekly reflection turned on.');
     expect(await api.calls('PUT', '/goals/settings')[0]!.json()).toEqual({ weekly_reflection: true });
