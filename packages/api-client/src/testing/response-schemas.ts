@@ -29,7 +29,8 @@ import type { z } from 'zod';
 
 type ResponseSchema = [method: string, path: string | RegExp, schema: z.ZodType];
 
-const RESPONSE_SCHEMAS: ResponseSchema[] = [
+/** Exported for the check against the services' OpenAPI documents (scripts/response-schemas.test.ts). */
+export const RESPONSE_SCHEMAS: readonly ResponseSchema[] = [
   ['POST', '/login/access-token', TokenResponse],
   ['POST', '/login/test-token', CurrentUserResponse],
   ['POST', '/login/logout', MessageResponse],
