@@ -7,7 +7,7 @@ import path from 'node:path';
 import { storeModel } from './domain/safety/learned/model.ts';
 import { defaultTrainingSettings, MAX_VALIDATION_FALSE_ALARMS, trainSafetyModel } from './safety-training.ts';
 
-const trained = trainSafetyModel(defaultTrainingSettings);
+const trained = await trainSafetyModel(defaultTrainingSettings);
 for (const v of trained.validation)
   console.log(
     `${v.language}: ${v.lines} lines, crisis threshold ${v.crisis}, acute ${v.acute}: validation recall ${v.recall.toFixed(3)} (without the short-message rule ${v.recallWithoutShortMessageRule.toFixed(3)}), false alarms ${v.falseAlarms.toFixed(3)}`,

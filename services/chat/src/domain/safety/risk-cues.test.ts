@@ -25,6 +25,25 @@ describe('the risk-cue pre-filter', () => {
     expect(hasRiskCue('Mi ammazzo di lavoro.')).toBe(true);
   });
 
+  it("has no cue in the day's last message, but has one in a last message", () => {
+    for (const calm of [
+      'last message for today, thanks!',
+      'dernier message de la journée',
+      'letzte Nachricht für heute',
+      'ultimo messaggio di oggi',
+      'último mensaje de hoy',
+    ])
+      expect([calm, hasRiskCue(calm)]).toEqual([calm, false]);
+    for (const farewell of [
+      'this is my last message',
+      'dernier message.',
+      'letzte Nachricht',
+      'ultimo messaggio',
+      'último mensaje, perdón',
+    ])
+      expect([farewell, hasRiskCue(farewell)]).toEqual([farewell, true]);
+  });
+
   it('leaves everyday coaching messages alone, including words that look like cues in another language', () => {
     for (const message of [
       'I would like to think about my week',
