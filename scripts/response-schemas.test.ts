@@ -9,7 +9,7 @@ import { Goal } from '@innerview/contracts/goals';
 import { buildOpenApiDocument, type RouteDefinition } from '@innerview/kit';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { mergeOpenApi } from '../gateway/src/domain/openapi-merge.ts';
+import { isObject, type Json, type JsonObject, mergeOpenApi } from '../gateway/src/domain/openapi-merge.ts';
 import { API_PREFIX, type ServiceName, serviceNames } from '../gateway/src/domain/route-table.ts';
 import { routes as authRoutes } from '../services/auth/src/routes/index.ts';
 import { routes as billingRoutes } from '../services/billing/src/routes/index.ts';
@@ -19,8 +19,6 @@ import type { NotificationsConfig } from '../services/notifications/src/config.t
 import { routes as notificationsRoutes } from '../services/notifications/src/routes/index.ts';
 import { routes as questionnaireRoutes } from '../services/questionnaire/src/routes/index.ts';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 type Entry = (typeof RESPONSE_SCHEMAS)[number];
 
 /**
@@ -54,9 +52,6 @@ const routesOf: Record<ServiceName, RouteDefinition[]> = {
 const published = mergeOpenApi(
   serviceNames.map((service) => ({ service, document: buildOpenApiDocument(service, routesOf[service]) })),
 );
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema with every `$ref` replaced by what it names, so renamed components compare equal. */
 function resolved(document: JsonObject, schema: Json, seen: string[] = []): Json {

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type ServiceName, serviceForPath } from './route-table.ts';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 export interface ServiceDocument {
   service: ServiceName;
@@ -16,7 +16,7 @@ export interface MergedOpenApi extends JsonObject {
   components: { [section: string]: Json };
 }
 
-const isObject = (value: unknown): value is JsonObject =>
+export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

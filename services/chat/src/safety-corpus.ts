@@ -65,7 +65,7 @@ const trainingWriterFolders = [
 /**
  * Writers who wrote minimal pairs (each calm message the near twin of a crisis one, ADR 77): trained
  * on, but never a validation fold. Their calm halves are built to look like a crisis, so a model
- * trained on the others flags about 40 % of them (the other writers: 0 to 15 %); in the pooled
+ * trained on the others flags about 40 % of them (the other writers: 0 to 17 %); in the pooled
  * false-alarm budget they would set every language's threshold by a kind of message people do
  * not write to a coach.
  */

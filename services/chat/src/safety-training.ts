@@ -130,9 +130,15 @@ export function scoreFolds(
   return out;
 }
 
-/** The validation folds in `threads` worker threads (each builds the same data), in order. */
+/**
+ * The validation folds in up to `threads` worker threads, each building the same data (seeded) and
+ * scoring its share of the writers. The scores come back grouped by thread, not in writer order;
+ * what is made of them (thresholds, rates) does not depend on the order.
+ */
 async function scoreFoldsInThreads(settings: TrainingSettings, writers: string[], threads: number) {
-  const groups = Array.from({ length: threads }, (_, t) => writers.filter((_, i) => i % threads === t));
+  const groups = Array.from({ length: threads }, (_, t) =>
+    writers.filter((_, i) => i % threads === t),
+  ).filter((group) => group.length > 0);
   const worker = new URL('./safety-training-worker.ts', import.meta.url);
   const results = await Promise.all(
     groups.map(

@@ -9,7 +9,9 @@ import { normaliseForSafety } from './clauses.ts';
  * It is deliberately broad and imprecise: it decides only whether a message the rule detector did
  * not flag is worth asking the model-based check about, and a message with a cue merely has its
  * reply's first words held until the check answers. No negation, no figures of speech, no person
- * cues: "this deadline is killing me" has a cue, and that is fine. What must stay out are words
+ * cues: "this deadline is killing me" has a cue, and that is fine. One exception, because a short
+ * message with a cue is decided by the model's score alone: "last message" followed by "for today"
+ * (in each language) is the day's last word, not a farewell (ADR 77). What must stay out are words
  * so common in coaching that nearly every message would wait ("help", "afraid", "cut costs"), and
  * words of one language that are everyday words of another (English "die" is the German article,
  * so it needs a subject or a modal before it).
