@@ -60,6 +60,9 @@ const trainingWriterFolders = [
   'train-r',
   'train-s',
   'train-t',
+  'train-u',
+  'train-v',
+  'train-w',
 ] as const;
 
 /**
