@@ -63,7 +63,12 @@ export interface KafkaBusOptions extends KafkaConnection {
 export class KafkaEventBus implements EventBus {
   readonly kind = 'kafka' as const;
   readonly counters: BusMetrics = newBusMetrics();
-  readonly kafkaCounters: KafkaMetrics = { undecodable: 0, deadLetterSendFailures: 0, pausedPartitions: 0 };
+  readonly kafkaCounters: KafkaMetrics = {
+    undecodable: 0,
+    deadLetterSendFailures: 0,
+    pausedPartitions: 0,
+    producerResets: 0,
+  };
   readonly #kafka: Kafka;
   readonly #prefix: string;
   readonly #timing: KafkaGroupTiming;
@@ -71,7 +76,7 @@ export class KafkaEventBus implements EventBus {
   readonly #fetchMaxWaitMs: number | undefined;
   readonly #deadLetterRetry: DeadLetterRetry;
   readonly #log: EventsLogger;
-  readonly #producer: Producer;
+  #producer: Producer;
   readonly #admin: Admin;
   /** Topics seen to exist (checked once each, then trusted). */
   readonly #topics = new Set<string>();
@@ -87,12 +92,7 @@ export class KafkaEventBus implements EventBus {
     this.#deadLetterRetry = { ...defaultDeadLetterRetry, ...options.deadLetterRetry };
     this.#log = options.log ?? silentLogger;
     this.#kafka = new Kafka(kafkaClientConfig(options, this.#log));
-    this.#producer = this.#kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    this.#producer = this.#newProducer();
     this.#admin = this.#kafka.admin();
   }
 
@@ -120,10 +120,8 @@ export class KafkaEventBus implements EventBus {
       messages.push({ key: event.subject, value: JSON.stringify(event) });
       byTopic.set(topic, messages);
     }
-    await this.#producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    const batch = { acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) };
+    await this.#produce((producer) => producer.sendBatch(batch));
     this.counters.published += events.length;
   }
 
@@ -251,23 +249,42 @@ export class KafkaEventBus implements EventBus {
   }
 
   async #sendDeadLetter(letter: DeadLetter, source: MessageSource): Promise<void> {
-    await this.#producer.send({
-      topic: this.deadLetterTopic,
-      acks: -1,
-      messages: [
-        {
-          key: letter.group,
-          value: JSON.stringify({ ...letter, source }),
-          // Where it came from, readable without parsing the value.
-          headers: {
-            'innerview-source-topic': source.topic,
-            'innerview-source-partition': String(source.partition),
-            'innerview-source-offset': source.offset,
-            'innerview-group': letter.group,
+    await this.#produce((producer) =>
+      producer.send({
+        topic: this.deadLetterTopic,
+        acks: -1,
+        messages: [
+          {
+            key: letter.group,
+            value: JSON.stringify({ ...letter, source }),
+            // Where it came from, readable without parsing the value.
+            headers: {
+              'innerview-source-topic': source.topic,
+              'innerview-source-partition': String(source.partition),
+              'innerview-source-offset': source.offset,
+              'innerview-group': letter.group,
+            },
           },
-        },
-      ],
-    });
+        ],
+      }),
+    );
+  }
+
+  /**
+   * Sends with the current producer; when the broker no longer accepts its sequence numbers, sends
+   * once more at once with a new one. Whatever the broker had written of the first try is then
+   * written twice: the outbox would send it again anyway, and the consumers' inboxes drop repeats.
+   */
+  async #produce(send: (producer: Producer) => Promise<unknown>): Promise<void> {
+    const producer = this.#producer;
+    try {
+      await send(producer);
+    } catch (error) {
+      if (!producerStateLost(error)) throw error;
+      await this.#replaceProducer(producer, error);
+      await this.#connect();
+      await send(this.#producer);
+    }
   }
 
   async close(): Promise<void> {
@@ -279,6 +296,36 @@ export class KafkaEventBus implements EventBus {
       await this.#producer.disconnect().catch(() => {});
       await this.#admin.disconnect().catch(() => {});
     }
+  }
+
+  #newProducer(): Producer {
+    return this.#kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  }
+
+  /**
+   * A new producer (a new producer id from the broker, sequences from zero) in place of one whose
+   * sequence numbers the broker no longer accepts; kafkajs never recovers such a producer by itself.
+   * Happens when a request failed after the broker had written part of it (a broker restart, a
+   * partition that refused its part), since kafkajs then takes back the sequence numbers of all of it.
+   */
+  async #replaceProducer(broken: Producer, error: unknown): Promise<void> {
+    if (this.#producer !== broken) return; // another publish replaced it already
+    this.#producer = this.#newProducer();
+    this.#connected = undefined;
+    this.kafkaCounters.producerResets++;
+    this.#log.warn(
+      {
+        err: error instanceof Error ? error.message : String(error),
+        resets: this.kafkaCounters.producerResets,
+      },
+      "kafka bus: the broker refused the producer's sequence numbers; a new producer takes over",
+    );
+    await broken.disconnect().catch(() => {});
   }
 
   #connect(): Promise<void> {
@@ -296,4 +343,24 @@ export class KafkaEventBus implements EventBus {
   #assertOpen(): void {
     if (this.#closed) throw new Error('event bus closed');
   }
+}
+
+/**
+ * The broker's answers that mean the producer's idempotence state is lost or out of step with its
+ * own (Kafka protocol errors 45, 47 and 59): no retry of the same producer can succeed.
+ */
+const producerStateErrors = new Set([
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'INVALID_PRODUCER_EPOCH',
+  'UNKNOWN_PRODUCER_ID',
+]);
+
+function producerStateLost(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (producerStateErrors.has(String((e as { type?: unknown }).type))) return true;
+    e =
+      (e as { cause?: unknown; originalError?: unknown }).cause ??
+      (e as { originalError?: unknown }).originalError;
+  }
+  return false;
 }

@@ -24,6 +24,8 @@ export interface KafkaMetrics {
   deadLetterSendFailures: number;
   /** Partitions this handle holds paused now, waiting to try a dead letter again. */
   pausedPartitions: number;
+  /** Producers replaced because the broker no longer accepted their sequence numbers. */
+  producerResets: number;
 }
 
 export interface DeadLetterRetry {
