@@ -9,6 +9,7 @@ import {
   deleteTopicsStartingWith,
   kafkaBrokers,
   provisionForTest,
+  setTopicMessageLimit,
   warmUpGroups,
 } from './kafka-test-support.ts';
 import { MissingTopicsError, provisionKafkaTopics } from './kafka-topics.ts';
@@ -203,18 +204,7 @@ describe('kafka adapter on the real broker', () => {
     const prefix = await provisioned(['platform.ping'], 1);
     const dlq = `${prefix}.dlq`;
     // A dead-letter topic that takes nothing larger than 1 kB: a real refusal by the broker.
-    const { ConfigResourceTypes } = kafkajs;
-    const setDlqLimit = (bytes: number) =>
-      admin.alterConfigs({
-        validateOnly: false,
-        resources: [
-          {
-            type: ConfigResourceTypes.TOPIC,
-            name: dlq,
-            configEntries: [{ name: 'max.message.bytes', value: String(bytes) }],
-          },
-        ],
-      });
+    const setDlqLimit = (bytes: number) => setTopicMessageLimit(admin, dlq, bytes);
     await setDlqLimit(1024);
     const events = bus(prefix, { deadLetterRetry: { attempts: 3, initialDelayMs: 50, pauseMs: 4000 } });
     const [bad, after] = pings(2, ['s1']) as [EventEnvelope, EventEnvelope];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@innerview/contracts';
-import kafkajs, { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.ts';
 import { KafkaEventBus } from './kafka-bus.ts';
@@ -8,6 +8,7 @@ import {
   deleteTopicsStartingWith,
   kafkaBrokers,
   provisionForTest,
+  setTopicMessageLimit,
   warmUpGroups,
 } from './kafka-test-support.ts';
 import { pings } from './test-support.ts';
@@ -27,18 +28,6 @@ afterAll(async () => {
   await admin.disconnect();
   await deleteTopicsStartingWith(runPrefix);
 }, 60_000);
-
-const setMessageLimit = (topic: string, bytes: number) =>
-  admin.alterConfigs({
-    validateOnly: false,
-    resources: [
-      {
-        type: kafkajs.ConfigResourceTypes.TOPIC,
-        name: topic,
-        configEntries: [{ name: 'max.message.bytes', value: String(bytes) }],
-      },
-    ],
-  });
 
 describe('kafka producer on the real broker', () => {
   it('publishes again after a batch the broker took only in part (its idempotent sequence out of step)', async () => {
@@ -66,11 +55,11 @@ describe('kafka producer on the real broker', () => {
     // topic is refused, the other one is written. kafkajs then takes back the sequence numbers of
     // both partitions, so the written one's next batch is "out of order" for the broker, for good,
     // unless the producer is replaced (kafkajs issue #598).
-    await setMessageLimit(topic, 1024);
+    await setTopicMessageLimit(admin, topic, 1024);
     const first = pings(subjects.length, subjects);
     const big = { ...first[0]!, data: { note: 'x'.repeat(2000) } } as EventEnvelope;
     await expect(events.publish([big, ...first.slice(1)])).rejects.toThrow(/larger than|too large/i);
-    await setMessageLimit(topic, 1024 * 1024);
+    await setTopicMessageLimit(admin, topic, 1024 * 1024);
 
     const second = pings(3, subjects.slice(1, 4), 1);
     await events.publish(second);

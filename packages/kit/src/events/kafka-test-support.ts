@@ -1,5 +1,5 @@
 import { eventTypes } from '@innerview/contracts';
-import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
+import kafkajs, { type Admin, AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { eventually } from '../testing/eventually.ts';
 import { type KafkaConnection, kafkaClientConfig } from './kafka-settings.ts';
 import { provisionKafkaTopics, safePrefix } from './kafka-topics.ts';
@@ -134,4 +134,18 @@ export async function deleteTopicsStartingWith(prefix: string, connection?: Kafk
   } finally {
     await admin.disconnect();
   }
+}
+
+/** Sets a topic's `max.message.bytes`: a message over it is a real refusal by the broker. */
+export async function setTopicMessageLimit(admin: Admin, topic: string, bytes: number): Promise<void> {
+  await admin.alterConfigs({
+    validateOnly: false,
+    resources: [
+      {
+        type: kafkajs.ConfigResourceTypes.TOPIC,
+        name: topic,
+        configEntries: [{ name: 'max.message.bytes', value: String(bytes) }],
+      },
+    ],
+  });
 }
