@@ -8,7 +8,7 @@ import { type LanguageCode, languageCodes } from '@innerview/contracts';
 import { noisyCopy } from './domain/safety/learned/augment.ts';
 import { coachingFrameMessages } from './domain/safety/learned/coaching-frames.ts';
 import { everydayTrainingMessages } from './domain/safety/learned/everyday-messages.ts';
-import { featuresOf } from './domain/safety/learned/features.ts';
+import { FEATURE_BITS, featuresOf } from './domain/safety/learned/features.ts';
 import { type LinearModel, probabilities } from './domain/safety/learned/model.ts';
 import { decidingScore } from './domain/safety/learned/short-messages.ts';
 import { crisisScoreOf, ruleView } from './domain/safety/learned/signals.ts';
@@ -60,6 +60,10 @@ interface Prepared {
   calmCounts: { coachingFrames: number; everyday: number };
 }
 
+function bucketsOf(settings: TrainingSettings): number {
+  return 2 ** (settings.options.featureBits ?? FEATURE_BITS);
+}
+
 function prepare(settings: TrainingSettings): Prepared {
   const seen = new Set<string>();
   const lines = readTraining().filter((line) => {
@@ -72,7 +76,10 @@ function prepare(settings: TrainingSettings): Prepared {
   const examplesOf = (line: Pick<CorpusLine, 'text' | 'tier'>): Example[] => {
     const texts = [line.text];
     for (let i = 0; i < settings.augmentedCopies; i++) texts.push(noisyCopy(line.text, random));
-    return texts.map((text) => ({ features: featuresOf(text, ruleView(text).signals), tier: line.tier }));
+    return texts.map((text) => ({
+      features: featuresOf(text, ruleView(text).signals, bucketsOf(settings)),
+      tier: line.tier,
+    }));
   };
   const examples = lines.map(examplesOf);
   // Plain coaching talk and short everyday messages (calm): in every model's training, never a
@@ -116,7 +123,7 @@ export function scoreFolds(
     for (const line of lines) {
       if (line.writer !== writer) continue;
       const rules = ruleView(line.text);
-      const probs = probabilities(model, featuresOf(line.text, rules.signals));
+      const probs = probabilities(model, featuresOf(line.text, rules.signals, model.buckets));
       const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
       const crisis = crisisScoreOf(probs, rules.category !== null);
       const bare: Scored = { crisis, acuteShare, tier: line.tier };
@@ -172,8 +179,28 @@ export async function trainSafetyModel(
   const foldWriters = writers.filter((w) => !minimalPairWriters.includes(w));
   const folds = threads > 1 ? scoreFoldsInThreads(settings, foldWriters, threads) : null;
   const model = trainLinear([...examples.flat(), ...calmExamples], settings.options);
-  const scored = folds ? await folds : scoreFolds(settings, foldWriters, prepared);
+  const scored = folds ?? scoreFolds(settings, foldWriters, prepared);
 
+  const { thresholds, figures } = validationFigures(await scored);
+  model.thresholds = thresholds;
+  const perWriter = Object.fromEntries(
+    writers.map((w) => [
+      w,
+      Object.fromEntries(
+        languageCodes.map((l) => [l, lines.filter((x) => x.writer === w && x.lang === l).length]),
+      ) as Record<LanguageCode, number>,
+    ]),
+  );
+  return {
+    model,
+    validation: figures,
+    lines: perWriter,
+    calmExamples: prepared.calmCounts,
+  };
+}
+
+/** Each language's thresholds chosen on the validation scores, and its figures at them. */
+function validationFigures(scored: FoldScore[]) {
   const validation = new Map<LanguageCode, FoldScore[]>(languageCodes.map((l) => [l, []]));
   for (const s of scored) validation.get(s.language)!.push(s);
 
@@ -206,19 +233,22 @@ export async function trainSafetyModel(
     };
   });
 
-  model.thresholds = thresholds;
-  const perWriter = Object.fromEntries(
-    writers.map((w) => [
-      w,
-      Object.fromEntries(
-        languageCodes.map((l) => [l, lines.filter((x) => x.writer === w && x.lang === l).length]),
-      ) as Record<LanguageCode, number>,
-    ]),
-  );
-  return {
-    model,
-    validation: figures,
-    lines: perWriter,
-    calmExamples: prepared.calmCounts,
-  };
+  return { thresholds, figures };
+}
+
+/**
+ * Validation only (no final model): how `settings` does on new writers, to compare learner
+ * variants before any of them is trained for the product (`safety-variants.ts`).
+ */
+export async function validateSettings(
+  settings: TrainingSettings,
+  threads = Math.max(1, Math.min(availableParallelism(), 4)),
+): Promise<ValidationFigure[]> {
+  const prepared = prepare(settings);
+  const foldWriters = prepared.writers.filter((w) => !minimalPairWriters.includes(w));
+  const scored =
+    threads > 1
+      ? await scoreFoldsInThreads(settings, foldWriters, threads)
+      : scoreFolds(settings, foldWriters, prepared);
+  return validationFigures(scored).figures;
 }

@@ -62,7 +62,7 @@ export function assessWithoutShortMessageRule(text: string, languageHint: Langua
 function assess(text: string, languageHint: LanguageCode, shortMessageRule: boolean): SafetyAssessment {
   const m = safetyModel();
   const rules = ruleView(text);
-  const probs = probabilities(m, featuresOf(text, rules.signals));
+  const probs = probabilities(m, featuresOf(text, rules.signals, m.buckets));
   const modelScore = crisisScoreOf(probs, rules.category !== null);
   const crisisScore = shortMessageRule ? decidingScore(text, rules, modelScore) : modelScore;
   const short = shortMessageRule ? shortMessageSignal(text) : null;

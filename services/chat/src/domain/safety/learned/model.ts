@@ -1,5 +1,5 @@
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
-import { BUCKETS } from './features.ts';
+import { FEATURE_BITS } from './features.ts';
 
 /** The three tiers, in the order of the model's outputs. */
 export const safetyTiers = ['acute', 'possible', 'none'] as const;
@@ -16,6 +16,8 @@ export interface TierThresholds {
 
 /** A trained linear model: one weight per (bucket, tier), one bias per tier. */
 export interface LinearModel {
+  /** How many hash buckets its features use (a power of two). */
+  buckets: number;
   weights: Float32Array;
   bias: number[];
   thresholds: Record<LanguageCode, TierThresholds>;
@@ -36,10 +38,12 @@ export interface StoredModel {
   trainedOn: unknown;
 }
 
-export function emptyModel(): LinearModel {
+export function emptyModel(featureBits = FEATURE_BITS): LinearModel {
   const thresholds = Object.fromEntries(languageCodes.map((l) => [l, { crisis: 0.5, acute: 0.5 }]));
+  const buckets = 2 ** featureBits;
   return {
-    weights: new Float32Array(BUCKETS * CLASSES),
+    buckets,
+    weights: new Float32Array(buckets * CLASSES),
     bias: [0, 0, 0],
     thresholds: thresholds as LinearModel['thresholds'],
   };
@@ -68,7 +72,7 @@ export function storeModel(model: LinearModel, trainedOn: unknown): { meta: Stor
   for (let i = 0; i < quantised.length; i++) bytes.writeInt16LE(quantised[i]!, i * 2);
   const meta: StoredModel = {
     format: 'innerview-safety-linear-1',
-    buckets: BUCKETS,
+    buckets: model.buckets,
     classes: [...safetyTiers],
     scale,
     bias: model.bias.map((b) => Number(b.toFixed(6))),
@@ -79,12 +83,15 @@ export function storeModel(model: LinearModel, trainedOn: unknown): { meta: Stor
 }
 
 export function loadModel(stored: StoredModel, bytes: Uint8Array): LinearModel {
-  if (stored.format !== 'innerview-safety-linear-1' || stored.buckets !== BUCKETS)
+  const { buckets } = stored;
+  // A power of two from 2^12 to 2^24: features are masked into it.
+  const knownSize = Number.isInteger(Math.log2(buckets)) && buckets >= 2 ** 12 && buckets <= 2 ** 24;
+  if (stored.format !== 'innerview-safety-linear-1' || !knownSize)
     throw new Error('safety model: unknown format or feature size; run npm run safety-train');
-  if (bytes.byteLength !== BUCKETS * CLASSES * 2)
+  if (bytes.byteLength !== buckets * CLASSES * 2)
     throw new Error('safety model: weights.bin has the wrong size');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const weights = new Float32Array(BUCKETS * CLASSES);
+  const weights = new Float32Array(buckets * CLASSES);
   for (let i = 0; i < weights.length; i++) weights[i] = view.getInt16(i * 2, true) * stored.scale;
-  return { weights, bias: stored.bias, thresholds: stored.thresholds };
+  return { buckets, weights, bias: stored.bias, thresholds: stored.thresholds };
 }
