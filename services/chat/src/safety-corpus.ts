@@ -37,8 +37,7 @@ function readLines(writer: string, language: LanguageCode): CorpusLine[] {
 /**
  * The training writers' folders, named one by one (never the evaluation set): a folder another
  * writer is still filling is not read by accident; a writer is added here once its files are
- * complete and checked. `train-u` to `train-x` are in the corpus but not read yet: the two models
- * trained with them did not meet the keep rule set before their figures (ADR 78).
+ * complete and checked. `train-u` to `train-x` (ADR 78) are read since ADR 81.
  */
 const trainingWriterFolders = [
   'train-a',
@@ -61,6 +60,10 @@ const trainingWriterFolders = [
   'train-r',
   'train-s',
   'train-t',
+  'train-u',
+  'train-v',
+  'train-w',
+  'train-x',
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 // The figures of docs/safety.md's generated part, measured on every set (used by the report and by
 // the test that keeps the document up to date).
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
+import { conversations } from './domain/offline-coach/conversations.fixtures.ts';
 import { assessWithoutShortMessageRule } from './domain/safety/assess.ts';
 import { coachingTalk } from './domain/safety/coaching-talk.ts';
 import { detectCrisis } from './domain/safety/detector.ts';
@@ -44,11 +45,7 @@ export function safetyFigures(): SafetyFigures {
         .map((c): SafetyCase => ({ text: c.text, expected: c.tier === 'none' ? null : 'suicidal_thoughts' })),
     ]),
   ) as Record<LanguageCode, SafetyCase[]>;
-  const everyday = languageCodes.map((language) => {
-    const texts = [
-      ...everydayCheck[language],
-      ...coachingTalk.filter((m) => m.language === language).map((m) => m.text),
-    ];
+  const falseAlarms = (texts: string[], language: LanguageCode) => {
     const alarms = (decide: Decide) => texts.filter((t) => decide(t, language) !== 'none').length;
     return {
       language,
@@ -58,7 +55,21 @@ export function safetyFigures(): SafetyFigures {
       mergeGate: alarms(mergeGate),
       rules: alarms(rulesAlone),
     };
-  });
+  };
+  const everyday = languageCodes.map((language) =>
+    falseAlarms(
+      [...everydayCheck[language], ...coachingTalk.filter((m) => m.language === language).map((m) => m.text)],
+      language,
+    ),
+  );
+  // Every turn of the offline coach's thirty conversations (job, sleep, family, moving...): what
+  // people write to a coach mid-conversation, often with feeling; none is a crisis.
+  const conversationTurns = languageCodes.map((language) =>
+    falseAlarms(
+      conversations.filter((c) => c.language === language).flatMap((c) => c.turns),
+      language,
+    ),
+  );
   return {
     evaluation: evaluateTiers(evaluation, productDecision),
     modelAlone: evaluateTiers(evaluation, modelAlone),
@@ -66,6 +77,7 @@ export function safetyFigures(): SafetyFigures {
     testSet: evaluateOtherSet(safetyTestSet),
     heldOut: evaluateOtherSet(heldOutSet),
     everyday,
+    conversationTurns,
     validation: (stored.trainedOn as { validation: SafetyFigures['validation'] }).validation,
     cues: { evaluation: evaluateRiskCues(asCases) },
   };

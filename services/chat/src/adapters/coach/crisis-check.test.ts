@@ -26,8 +26,9 @@ const checkWith = (timeoutMs = 1500) =>
     onFallback: (reason) => fallbacks.push(reason),
   });
 
-// Indirect, and not flagged by the local detector (a test below keeps it so): the model is asked.
-const indirect = 'I walk across the bridge near my office every morning and think about my week.';
+// A risk cue (a balcony), and not flagged by the local detector (a test below keeps it so): the
+// model is asked.
+const indirect = 'Some evenings I sit on the balcony and think about how the week went.';
 
 describe('the model-based crisis check', () => {
   it('is asked about a message the local detector does not flag', () => {

@@ -113,8 +113,9 @@ describe('the offline coach over thirty short conversations', () => {
         paragraphs.push(paragraph);
       }
     }
-    // At least half the turns reach the coach (the care reply is the exception, not the test).
-    expect(turns.filter((turn) => !turn.care).length).toBeGreaterThanOrEqual(turns.length / 2);
+    // How many of these turns get the care reply is a safety figure, counted over all thirty
+    // conversations (assess.test.ts, docs/safety.md "Ordinary coaching conversations"), not per
+    // conversation: on four turns one borderline message decides a per-conversation share.
   });
 
   it.each(languageCodes)('never asks the same question twice in a long session, in %s', (language) => {

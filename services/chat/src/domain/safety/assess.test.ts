@@ -1,6 +1,7 @@
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
 import { describe, expect, it } from 'vitest';
 import { readEvaluation } from '../../safety-corpus.ts';
+import { conversations } from '../offline-coach/conversations.fixtures.ts';
 import { assessMessage } from './assess.ts';
 import { coachingTalk } from './coaching-talk.ts';
 import { evaluateTiers } from './evaluate.ts';
@@ -40,13 +41,16 @@ import { everydayCheck } from './everyday-check.ts';
  * misses two English crisis messages more and gives one more false alarm in en and fr, and was
  * kept for bringing fr, de and it to both targets (ADR 77 says why, and that it broke the rule
  * set for the round by one English message).
+ * ADR 81 (2^20 hash buckets, twenty-four writers): recall 0.888, 0.963, 0.900, 0.938, 0.913;
+ * false alarms 0.050, 0.013, 0.025, 0.038, 0.075; no language worse than ADR 77 on either.
+ * Recall floors raised (fr, it); ceilings tightened (fr, de, it, es).
  */
 const floors: Record<LanguageCode, { recall: number; falseAlarms: number }> = {
   en: { recall: 0.875, falseAlarms: 0.05 },
-  fr: { recall: 0.9, falseAlarms: 0.025 },
-  de: { recall: 0.9, falseAlarms: 0.04 },
-  it: { recall: 0.9, falseAlarms: 0.05 },
-  es: { recall: 0.9, falseAlarms: 0.088 },
+  fr: { recall: 0.95, falseAlarms: 0.02 },
+  de: { recall: 0.9, falseAlarms: 0.03 },
+  it: { recall: 0.925, falseAlarms: 0.04 },
+  es: { recall: 0.9, falseAlarms: 0.075 },
 };
 
 describe('the three-tier detector on the held-out evaluation set', () => {
@@ -86,6 +90,16 @@ describe('the three-tier detector on everyday messages', () => {
   it('answers nearly all ordinary coaching talk as coaching (one known false alarm, docs/safety.md)', () => {
     const flagged = coachingTalk.filter((m) => assessMessage(m.text, m.language).tier !== 'none');
     expect(flagged.length).toBeLessThanOrEqual(1);
+  });
+
+  it('answers the offline coach conversations as coaching, but for at most 12 of their 130 turns', () => {
+    // Measured with the ADR 81 model: en 5, fr 4, de 0, it 1, es 2 (the ADR 77 model: 13 of 130).
+    // Short emotional turns ("I think I just need to feel less alone in it") are this set's false
+    // alarms: docs/safety.md, "Ordinary coaching conversations".
+    const turns = conversations.flatMap((c) => c.turns.map((text) => ({ text, language: c.language })));
+    expect(turns).toHaveLength(130);
+    const flagged = turns.filter((t) => assessMessage(t.text, t.language).tier !== 'none');
+    expect(flagged.length).toBeLessThanOrEqual(12);
   });
 
   it('flags direct statements in every language, in the language they are written in', () => {

@@ -48,6 +48,16 @@ function cueTable(scores: RiskCueScore[]): string {
 }
 
 /** Everything the generated part of docs/safety.md shows. */
+/** False alarms on a set of calm messages in one language, by each way of deciding. */
+export interface FalseAlarmCount {
+  language: string;
+  messages: number;
+  product: number;
+  modelAlone: number;
+  mergeGate: number;
+  rules: number;
+}
+
 export interface SafetyFigures {
   /** The held-out evaluation set (another writer, never trained or tuned on): the product's decision. */
   evaluation: TierScore[];
@@ -59,14 +69,9 @@ export interface SafetyFigures {
   testSet: OtherSetScore[];
   heldOut: OtherSetScore[];
   /** Greetings, short messages and ordinary coaching talk per language: false alarms (counts). */
-  everyday: Array<{
-    language: string;
-    messages: number;
-    product: number;
-    modelAlone: number;
-    mergeGate: number;
-    rules: number;
-  }>;
+  everyday: FalseAlarmCount[];
+  /** The offline coach's conversation turns per language: false alarms (counts). */
+  conversationTurns: FalseAlarmCount[];
   /** Leave-one-writer-out validation on the training corpus, where the thresholds were chosen. */
   validation: Array<{
     language: string;
@@ -176,7 +181,7 @@ function tierTable(scores: TierScore[]): string {
   );
 }
 
-function everydayTable(rows: SafetyFigures['everyday']): string {
+function everydayTable(rows: FalseAlarmCount[]): string {
   return markdownTable(
     ['language', 'messages', 'product', 'model alone', 'merge gate', 'rules alone'],
     ['l', 'r', 'r', 'r', 'r', 'r'],
@@ -261,6 +266,14 @@ export function renderSafetyReport(f: SafetyFigures): string {
     'False alarms (care replies given), counted on `everyday-check.ts` (14 greetings and short',
     'messages per language, never trained on) and `coaching-talk.ts` (ordinary coaching messages from',
     'the other tests).',
+    '',
+    '### Ordinary coaching conversations',
+    '',
+    everydayTable(f.conversationTurns),
+    '',
+    'False alarms (care replies given) on every turn of the thirty conversations the offline coach',
+    'is tested on (`conversations.fixtures.ts`: a new job, sleep, family, moving, money; six per',
+    'language, none a crisis), as people write in the middle of a conversation, often with feeling.',
     '',
     '### Validation (where the thresholds were chosen)',
     '',
