@@ -176,10 +176,9 @@ export async function trainSafetyModel(
 ): Promise<TrainedSafetyModel> {
   const prepared = prepare(settings);
   const { lines, examples, calmExamples, writers } = prepared;
-  const foldWriters = writers.filter((w) => !minimalPairWriters.includes(w));
-  const folds = threads > 1 ? scoreFoldsInThreads(settings, foldWriters, threads) : null;
+  // Started first: in worker threads the folds score while the final model trains here.
+  const scored = scoreValidationFolds(settings, prepared, threads);
   const model = trainLinear([...examples.flat(), ...calmExamples], settings.options);
-  const scored = folds ?? scoreFolds(settings, foldWriters, prepared);
 
   const { thresholds, figures } = validationFigures(await scored);
   model.thresholds = thresholds;
@@ -244,11 +243,17 @@ export async function validateSettings(
   settings: TrainingSettings,
   threads = Math.max(1, Math.min(availableParallelism(), 4)),
 ): Promise<ValidationFigure[]> {
-  const prepared = prepare(settings);
+  return validationFigures(await scoreValidationFolds(settings, prepare(settings), threads)).figures;
+}
+
+/** Every writer but the minimal-pair ones left out in turn (ADR 77), in threads when there are. */
+function scoreValidationFolds(
+  settings: TrainingSettings,
+  prepared: Prepared,
+  threads: number,
+): Promise<FoldScore[]> | FoldScore[] {
   const foldWriters = prepared.writers.filter((w) => !minimalPairWriters.includes(w));
-  const scored =
-    threads > 1
-      ? await scoreFoldsInThreads(settings, foldWriters, threads)
-      : scoreFolds(settings, foldWriters, prepared);
-  return validationFigures(scored).figures;
+  return threads > 1
+    ? scoreFoldsInThreads(settings, foldWriters, threads)
+    : scoreFolds(settings, foldWriters, prepared);
 }

@@ -43,14 +43,7 @@ export interface TrainOptions {
 
 // Twenty passes: on leave-one-writer-out validation with train-e they raised recall at 5 % false
 // alarms by about one point over ten (a lower or higher L2 penalty did not help; ADR 61).
-// 2^20 buckets since ADR 81: the corpus's features filled 2^18 (ADR 80).
-export const defaultTrainOptions: TrainOptions = {
-  seed: 17,
-  epochs: 20,
-  l2: 3e-4,
-  learningRate: 0.2,
-  featureBits: 20,
-};
+export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 20, l2: 3e-4, learningRate: 0.2 };
 
 /**
  * Multinomial logistic regression trained by stochastic gradient descent with AdaGrad steps, the
