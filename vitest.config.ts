@@ -74,6 +74,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the browser will show; its default second is shorter than a
+          // service worker's first caching takes when both cores are busy (a CI run failed on it).
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time (vitest's default on two cores is one): they mostly wait on the
           // product and on Chromium, and each has its own people, address and browser.
           maxWorkers: 2,
