@@ -37,7 +37,8 @@ function readLines(writer: string, language: LanguageCode): CorpusLine[] {
 /**
  * The training writers' folders, named one by one (never the evaluation set): a folder another
  * writer is still filling is not read by accident; a writer is added here once its files are
- * complete and checked. `train-u` to `train-x` (ADR 78) are read since ADR 81.
+ * complete and checked. `train-u` to `train-x` (ADR 78) are read since ADR 81; `train-y` and
+ * `train-z` (ADR 82) are not: the model trained with them was not kept.
  */
 const trainingWriterFolders = [
   'train-a',
