@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
+import { openPglite } from './pglite-cluster.ts';
 import { makePrivate } from './private-files.ts';
 
 /**
@@ -136,8 +136,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   else dir = opts.dataDir;
   // The person's data: readable by this user only (PGlite's own files follow the process umask).
   if (dir) mkdirSync(path.resolve(dir), { recursive: true, mode: 0o700 });
-  const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
-  await client.waitReady;
+  const client = await openPglite(dir ? path.resolve(dir) : undefined);
   if (dir) makePrivate(path.resolve(dir));
   const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
