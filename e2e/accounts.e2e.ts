@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, toast, type ViewportName, watchPageErrors } from './support/browser.ts';
+import {
+  newContext,
+  screenshot,
+  screenshotCombinations,
+  toast,
+  type ViewportName,
+  watchPageErrors,
+} from './support/browser.ts';
 import { useProduct } from './support/product-fixture.ts';
 
 const e2e = useProduct();
@@ -242,10 +249,7 @@ describe('accounts', () => {
     await context.close();
   });
 
-  const looks: Array<[ViewportName, 'light' | 'dark', 'en' | 'fr']> = [];
-  for (const viewport of ['desktop', 'mobile'] as const)
-    for (const theme of ['light', 'dark'] as const)
-      for (const lng of ['en', 'fr'] as const) looks.push([viewport, theme, lng]);
+  const looks = screenshotCombinations(['en', 'fr'] as const);
 
   /** Screenshot, and nothing wider than the screen (phones of 360–390 px included). */
   async function shoot(page: Page, name: string, viewport: ViewportName, suffix?: string) {
