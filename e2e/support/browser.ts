@@ -24,7 +24,13 @@ const CHROMIUM_ARGS = [
 
 /** Debian's Chromium, never a downloaded one. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // Playwright's default --disable-dev-shm-usage puts Chromium's shared memory in files under
+  // /tmp, on disk here; /dev/shm is a large tmpfs on this machine (about 8 % faster, ADR 83).
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: ['--disable-dev-shm-usage'],
+  });
 }
 
 export const VIEWPORTS = {

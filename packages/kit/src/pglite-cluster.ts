@@ -1,4 +1,4 @@
-import { existsSync, openAsBlob, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,9 @@ function emptyCluster(): Promise<Blob> {
 
 async function keptOrMade(): Promise<Blob> {
   const file = path.join(tmpdir(), `innerview-pglite-empty-cluster-${pgliteVersion()}.tar`);
-  if (existsSync(file)) return openAsBlob(file);
+  // Read whole at once: another process may rename its own copy over the file meanwhile, and a
+  // Blob that reads the file later would then fail.
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
   const fresh = await PGlite.create();
   try {
     const dump = await fresh.dumpDataDir('none');
