@@ -48,7 +48,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'nav', `${name}.png`), fullPage: false });
   // Asked until the page is still: a button caught in its colour transition (a plan's status
   // arriving re-styles it) reads as low contrast for a moment; a lasting violation still fails.
-  await expect.poll(() => axeViolations(page), { message: name, timeout: 5_000 }).toEqual([]);
+  await expect.poll(() => axeViolations(page), { message: name, timeout: 30_000 }).toEqual([]);
 }
 
 /** The address of every visible link, and how many menus (disclosure buttons) and nav landmarks show. */
