@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
@@ -10,12 +11,17 @@ import { expect, it } from 'vitest';
 // (always root) anyone else fails; elsewhere the file says why it cannot run.
 const root = process.getuid?.() === 0;
 const repo = path.resolve(import.meta.dirname, '..', '..');
+const logFile = path.join(repo, 'artifacts', 'images', 'rehearse.log');
 const everyImage = 'auth, billing, chat, questionnaire, files, notifications, gateway';
+// The lines worth a place in the suite's report as they come; every line is in the log file.
+const milestone = /: ready from its own root|sees all six services|images:rehearse (passed|FAILED)|^- /;
 
 it.runIf(root || process.env.CI)(
   'the seven images, performed from their Dockerfiles, start from their own roots and report ready',
   async () => {
     expect(root, 'images:rehearse starts each image as its own user: run it as root').toBe(true);
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    const log = createWriteStream(logFile);
     const child = spawn(process.execPath, [path.join(repo, 'infra/docker/rehearse.ts')], {
       cwd: repo,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,11 +30,13 @@ it.runIf(root || process.env.CI)(
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (line) => {
         lines.push(line);
-        console.log(`[images] ${line}`);
+        log.write(`${line}\n`);
+        if (milestone.test(line)) console.log(`[images] ${line}`);
       });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise((resolve) => log.end(resolve));
     // On a failure the rehearsal's last lines (its list of what failed) are the message.
-    expect(code, lines.slice(-20).join('\n')).toBe(0);
+    expect(code, `${lines.slice(-20).join('\n')}\n(the whole log: artifacts/images/rehearse.log)`).toBe(0);
     expect(lines.some((line) => line.endsWith(`images:rehearse passed: ${everyImage}`))).toBe(true);
   },
   900_000,

@@ -1,7 +1,7 @@
 // The figures of docs/safety.md's generated part, measured on every set (used by the report and by
 // the test that keeps the document up to date).
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
-import { conversations } from './domain/offline-coach/conversations.fixtures.ts';
+import { turnsIn } from './domain/offline-coach/conversations.fixtures.ts';
 import { assessWithoutShortMessageRule } from './domain/safety/assess.ts';
 import { coachingTalk } from './domain/safety/coaching-talk.ts';
 import { detectCrisis } from './domain/safety/detector.ts';
@@ -64,12 +64,7 @@ export function safetyFigures(): SafetyFigures {
   );
   // Every turn of the offline coach's thirty conversations (job, sleep, family, moving...): what
   // people write to a coach mid-conversation, often with feeling; none is a crisis.
-  const conversationTurns = languageCodes.map((language) =>
-    falseAlarms(
-      conversations.filter((c) => c.language === language).flatMap((c) => c.turns),
-      language,
-    ),
-  );
+  const conversationTurns = languageCodes.map((language) => falseAlarms(turnsIn(language), language));
   return {
     evaluation: evaluateTiers(evaluation, productDecision),
     modelAlone: evaluateTiers(evaluation, modelAlone),

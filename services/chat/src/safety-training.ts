@@ -77,7 +77,7 @@ function prepare(settings: TrainingSettings): Prepared {
     const texts = [line.text];
     for (let i = 0; i < settings.augmentedCopies; i++) texts.push(noisyCopy(line.text, random));
     return texts.map((text) => ({
-      features: featuresOf(text, ruleView(text).signals, bucketsOf(settings)),
+      features: featuresOf(text, ruleView(text).signals, bucketsOf(settings), settings.options),
       tier: line.tier,
     }));
   };
@@ -123,7 +123,10 @@ export function scoreFolds(
     for (const line of lines) {
       if (line.writer !== writer) continue;
       const rules = ruleView(line.text);
-      const probs = probabilities(model, featuresOf(line.text, rules.signals, model.buckets));
+      const probs = probabilities(
+        model,
+        featuresOf(line.text, rules.signals, model.buckets, settings.options),
+      );
       const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
       const crisis = crisisScoreOf(probs, rules.category !== null);
       const bare: Scored = { crisis, acuteShare, tier: line.tier };

@@ -3,13 +3,13 @@
 // reply. A gate a new model passes before the evaluation set is measured (ADR 82); it reads no
 // evaluation message.
 import { languageCodes } from '@innerview/contracts';
-import { conversations } from './domain/offline-coach/conversations.fixtures.ts';
+import { turnsIn } from './domain/offline-coach/conversations.fixtures.ts';
 import { productDecision } from './domain/safety/evaluate.ts';
 
 let flagged = 0;
 let turns = 0;
 for (const language of languageCodes) {
-  const texts = conversations.filter((c) => c.language === language).flatMap((c) => c.turns);
+  const texts = turnsIn(language);
   const alarms = texts.filter((t) => productDecision(t, language) !== 'none').length;
   console.log(`${language}: ${alarms} of ${texts.length} turns get the care reply`);
   flagged += alarms;

@@ -1,4 +1,4 @@
-// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged`: the validation figures of a
+// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples`: the validation figures of a
 // learner variant (leave-one-writer-out recall at 5 % false alarms, no final model, never the
 // evaluation set), beside those of the shipped model, to decide a variant by ADR 80's rule.
 import { languageCodes } from '@innerview/contracts';
@@ -11,10 +11,12 @@ function optionsFrom(args: string[]): TrainOptions {
   for (const arg of args) {
     const [name, value] = arg.split('=');
     if (name === 'averaged') options.averaged = true;
+    else if (name === 'triples') options.wordTriples = true;
     else if (name === 'bits') options.featureBits = Number(value);
     else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
       options[name] = Number(value);
-    else throw new Error(`unknown variant ${arg}: bits=n, dropout=p, averaged, l2=x, epochs=n, seed=n`);
+    else
+      throw new Error(`unknown variant ${arg}: bits=n, dropout=p, averaged, triples, l2=x, epochs=n, seed=n`);
   }
   return options;
 }

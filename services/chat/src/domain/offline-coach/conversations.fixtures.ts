@@ -374,3 +374,11 @@ export const conversations: CoachConversation[] = [
     asksForIdeas: [3],
   },
 ];
+
+/**
+ * Every turn of the conversations in one language: ordinary coaching talk, none a crisis, never
+ * trained on. The safety figures count care replies on them (docs/safety.md, `npm run safety-turns`).
+ */
+export function turnsIn(language: LanguageCode): string[] {
+  return conversations.filter((c) => c.language === language).flatMap((c) => c.turns);
+}

@@ -26,6 +26,12 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
+/** Features a learner variant adds (ADR 85); none is in the shipped model. */
+export interface FeatureShape {
+  /** Three words in a row ("want to disappear", "ne plus être"). */
+  wordTriples?: boolean;
+}
+
 /** Longest text read: a message longer than this is read from its start and its end. */
 const MAX_CHARS = 4000;
 
@@ -48,6 +54,7 @@ export function featuresOf(
   text: string,
   signals: string[] = [],
   buckets = DEFAULT_BUCKETS,
+  shape: FeatureShape = {},
 ): Map<number, number> {
   const folded = clip(normaliseForSafety(text));
   const counts = new Map<number, number>();
@@ -70,6 +77,7 @@ export function featuresOf(
     // Word pairs with one word between ("not be here", "nicht mehr da"): phrasing that survives
     // a filler word.
     if (i + 2 < ws.length) add(`k:${ws[i]} ${ws[i + 2]}`);
+    if (shape.wordTriples && i + 2 < ws.length) add(`t:${ws[i]} ${ws[i + 1]} ${ws[i + 2]}`);
   }
   // Character 6-grams across a word boundary ("s pill", "mehr da"): short phrases and split or
   // run-together words that the in-word n-grams miss.

@@ -39,6 +39,8 @@ export interface TrainOptions {
   averaged?: boolean;
   /** 2^featureBits hash buckets (default features.ts FEATURE_BITS); examples must use as many. */
   featureBits?: number;
+  /** Three-word features (features.ts FeatureShape); a variant, measured on validation only. */
+  wordTriples?: boolean;
 }
 
 // Twenty passes: on leave-one-writer-out validation with train-e they raised recall at 5 % false
