@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { newContext, SCREENSHOT_DIR, watchPageErrors } from './support/browser.ts';
+import { everyPair, newContext, SCREENSHOT_DIR, watchPageErrors } from './support/browser.ts';
 import { callApi, createPerson, type Person, settle, useToken } from './support/people.ts';
 import { useProduct } from './support/product-fixture.ts';
 
@@ -148,13 +148,11 @@ describe('one navigation per size', () => {
 describe('screenshots', () => {
   // Every width in every language, the theme alternating, so each pair of width, theme and
   // language is seen (nine runs, not eighteen; ADR 83).
-  const combos: Array<[Width, Theme, Language]> = (Object.keys(WIDTHS) as Width[]).flatMap((width, w) =>
-    (['en', 'fr', 'de'] as const).map((language, l): [Width, Theme, Language] => [
-      width,
-      (['light', 'dark'] as const)[(w + l) % 2]!,
-      language,
-    ]),
-  );
+  const combos = everyPair(
+    Object.keys(WIDTHS) as Width[],
+    ['en', 'fr', 'de'] as const,
+    ['light', 'dark'] as const,
+  ).map(([width, language, theme]): [Width, Theme, Language] => [width, theme, language]);
   it.each(combos)('%s %s %s', async (width, theme, language) => {
     const { context, page } = await open(width, theme, language);
     await page.locator('.iv-chat-header').waitFor();

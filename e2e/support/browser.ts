@@ -60,6 +60,25 @@ export function newContext(
 }
 
 /**
+ * Every item of `rows` with every item of `columns`, each with one of `alternates` in turn
+ * (`alternates[(row + column) % length]`). When `alternates` has no more items than `rows` or
+ * `columns`, every pair of the three kinds is seen at least once: the look tests' table (ADR 83).
+ */
+export function everyPair<Row, Column, Alternate>(
+  rows: readonly Row[],
+  columns: readonly Column[],
+  alternates: readonly Alternate[],
+): Array<[Row, Column, Alternate]> {
+  return rows.flatMap((row, r) =>
+    columns.map((column, c): [Row, Column, Alternate] => [
+      row,
+      column,
+      alternates[(r + c) % alternates.length]!,
+    ]),
+  );
+}
+
+/**
  * The screenshot tests' table: each viewport in each theme, each in one of `languages`, chosen so
  * that every pair of viewport, theme and language is seen (with two languages: desktop light in
  * the first, desktop dark in the second, phone light in the second, phone dark in the first).
@@ -70,13 +89,7 @@ export function screenshotCombinations<Language extends string>(
   languages: readonly Language[],
   viewports: readonly ViewportName[] = ['desktop', 'mobile'],
 ): Array<[ViewportName, 'light' | 'dark', Language]> {
-  return viewports.flatMap((viewport, v) =>
-    (['light', 'dark'] as const).map((theme, t): [ViewportName, 'light' | 'dark', Language] => [
-      viewport,
-      theme,
-      languages[(v + t) % languages.length]!,
-    ]),
-  );
+  return everyPair(viewports, ['light', 'dark'] as const, languages);
 }
 
 /** `artifacts/screenshots/<name>-<desktop|mobile>[-<suffix>].png`, kept by CI. */
