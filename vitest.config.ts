@@ -63,7 +63,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Four files at a time on two cores: each has its own databases, key prefixes, topics
           // and private servers, and most of their time is spent waiting on PostgreSQL, Redis,
-          // Kafka and timers (3 min 35 s with two, 2 min 14 s with four, 7 min 22 s one by one).
+          // Kafka and timers (alone on the machine: 3 min 35 s with two, 2 min 14 s with four; ADR 84).
           maxWorkers: 4,
         },
       },
@@ -89,8 +89,9 @@ export default defineConfig({
         test: {
           // `npm run test:distributed`: the deployment suite. The product as separate processes,
           // with faults (issue 15; e2e/distributed/README.md), and beside it the seven images
-          // rehearsed (images.distributed.ts): both files at once, each with its own databases,
-          // Redis and Kafka broker; the faults mostly wait, the rehearsal mostly installs (ADR 84).
+          // rehearsed (images.distributed.ts): both files at once. They share nothing (the faults
+          // have their own broker, the rehearsal uses the machine's; each its own Redis and
+          // databases); the faults mostly wait, the rehearsal mostly installs (ADR 84).
           name: 'distributed',
           environment: 'node',
           include: ['e2e/distributed/**/*.distributed.ts'],

@@ -29,6 +29,17 @@ export interface ParsedDockerfile {
 /** The image users our Dockerfiles name, as the node images define them. */
 export const imageUsers: Record<string, number> = { root: 0, node: 1000 };
 
+/** The seven images the product ships (docker-compose.yml's builds), the gateway last. */
+export const imageNames = [
+  'auth',
+  'billing',
+  'chat',
+  'questionnaire',
+  'files',
+  'notifications',
+  'gateway',
+] as const;
+
 const known = new Set([
   'FROM',
   'ARG',

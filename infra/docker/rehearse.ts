@@ -29,10 +29,10 @@ import { isPostgresUrl } from '@innerview/kit/config';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { parse } from 'yaml';
-import { type BuiltImage, buildImage, imageUsers } from './dockerfile.ts';
+import { type BuiltImage, buildImage, imageNames, imageUsers } from './dockerfile.ts';
 import { vapidPair } from './vapid-pair.ts';
 
-const images = ['auth', 'billing', 'chat', 'questionnaire', 'files', 'notifications', 'gateway'] as const;
+const images = imageNames;
 type Image = (typeof images)[number];
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
