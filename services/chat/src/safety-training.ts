@@ -5,12 +5,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type LanguageCode, languageCodes } from '@innerview/contracts';
-import { detectTextLanguage } from './domain/language.ts';
 import { noisyCopy } from './domain/safety/learned/augment.ts';
 import { coachingFrameMessages } from './domain/safety/learned/coaching-frames.ts';
 import { everydayTrainingMessages } from './domain/safety/learned/everyday-messages.ts';
 import { FEATURE_BITS, featuresOf } from './domain/safety/learned/features.ts';
-import { type LinearModel, probabilities, type SafetyTier } from './domain/safety/learned/model.ts';
+import { type LinearModel, probabilities } from './domain/safety/learned/model.ts';
 import { decidingScore } from './domain/safety/learned/short-messages.ts';
 import { crisisScoreOf, ruleView } from './domain/safety/learned/signals.ts';
 import { chooseThresholds, rates, type Scored } from './domain/safety/learned/thresholds.ts';
@@ -29,8 +28,6 @@ export const MAX_VALIDATION_FALSE_ALARMS = 0.05;
 export interface TrainingSettings {
   options: TrainOptions;
   augmentedCopies: number;
-  /** ADR 86's variant: sentence vectors of the texts read as English, by text. */
-  sentenceVectors?: Map<string, Float32Array>;
 }
 
 export const defaultTrainingSettings: TrainingSettings = { options: defaultTrainOptions, augmentedCopies: 1 };
@@ -67,13 +64,7 @@ function bucketsOf(settings: TrainingSettings): number {
   return 2 ** (settings.options.featureBits ?? FEATURE_BITS);
 }
 
-interface TrainingText {
-  text: string;
-  lang: LanguageCode;
-}
-
-/** The texts trained on: each line and its noisy copies, then the calm examples and theirs. */
-function prepareTexts(settings: TrainingSettings) {
+function prepare(settings: TrainingSettings): Prepared {
   const seen = new Set<string>();
   const lines = readTraining().filter((line) => {
     const key = `${line.lang}|${line.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
@@ -82,69 +73,27 @@ function prepareTexts(settings: TrainingSettings) {
     return true;
   });
   const random = seededRandom(settings.options.seed);
-  const textsOf = (text: string): string[] => {
-    const texts = [text];
-    for (let i = 0; i < settings.augmentedCopies; i++) texts.push(noisyCopy(text, random));
-    return texts;
+  const examplesOf = (line: Pick<CorpusLine, 'text' | 'tier'>): Example[] => {
+    const texts = [line.text];
+    for (let i = 0; i < settings.augmentedCopies; i++) texts.push(noisyCopy(line.text, random));
+    return texts.map((text) => ({
+      features: featuresOf(text, ruleView(text).signals, bucketsOf(settings), settings.options),
+      tier: line.tier,
+    }));
   };
-  const lineTexts = lines.map((line) => textsOf(line.text));
+  const examples = lines.map(examplesOf);
   // Plain coaching talk and short everyday messages (calm): in every model's training, never a
   // validation fold (templated or very short, scoring them would say little about a new writer).
   const frames = coachingFrameMessages();
   const everyday = everydayTrainingMessages();
-  const calmTexts: TrainingText[] = [...frames, ...everyday].flatMap((m) =>
-    textsOf(m.text).map((text) => ({ text, lang: m.lang })),
-  );
+  const calmExamples = [...frames, ...everyday].flatMap((m) => examplesOf({ text: m.text, tier: 'none' }));
   return {
     lines,
-    lineTexts,
-    calmTexts,
+    examples,
+    calmExamples,
+    writers: [...new Set(lines.map((l) => l.writer))],
     calmCounts: { coachingFrames: frames.length, everyday: everyday.length },
   };
-}
-
-function prepare(settings: TrainingSettings): Prepared {
-  const { lines, lineTexts, calmTexts, calmCounts } = prepareTexts(settings);
-  const exampleOf = (text: string, tier: SafetyTier): Example => ({
-    features: featuresOf(
-      text,
-      ruleView(text).signals,
-      bucketsOf(settings),
-      settings.options,
-      settings.sentenceVectors?.get(text),
-    ),
-    tier,
-  });
-  return {
-    lines,
-    examples: lines.map((line, i) => lineTexts[i]!.map((text) => exampleOf(text, line.tier))),
-    calmExamples: calmTexts.map(({ text }) => exampleOf(text, 'none')),
-    writers: [...new Set(lines.map((l) => l.writer))],
-    calmCounts,
-  };
-}
-
-/**
- * ADR 86's variant: `settings` with the sentence vector of every training text read as English
- * (the language the product detects, else the file's), computed once here and handed to the
- * validation threads with the settings.
- */
-export async function withSentenceVectors(settings: TrainingSettings): Promise<TrainingSettings> {
-  const { loadSentenceEncoder } = await import('./domain/safety/learned/sentence-encoder.ts');
-  const encoder = await loadSentenceEncoder();
-  const { lines, lineTexts, calmTexts } = prepareTexts(settings);
-  const texts: TrainingText[] = [
-    ...lines.flatMap((line, i) => lineTexts[i]!.map((text) => ({ text, lang: line.lang }))),
-    ...calmTexts,
-  ];
-  const english = [...new Set(texts.filter(isReadAsEnglish).map((t) => t.text))];
-  const sentenceVectors = new Map<string, Float32Array>();
-  for (const text of english) sentenceVectors.set(text, await encoder.vectorOf(text));
-  return { ...settings, sentenceVectors };
-}
-
-function isReadAsEnglish({ text, lang }: TrainingText): boolean {
-  return (detectTextLanguage(text) ?? lang) === 'en';
 }
 
 /** One validation message: its language and its scores, as the product decides and bare. */
@@ -176,13 +125,7 @@ export function scoreFolds(
       const rules = ruleView(line.text);
       const probs = probabilities(
         model,
-        featuresOf(
-          line.text,
-          rules.signals,
-          model.buckets,
-          settings.options,
-          settings.sentenceVectors?.get(line.text),
-        ),
+        featuresOf(line.text, rules.signals, model.buckets, settings.options),
       );
       const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
       const crisis = crisisScoreOf(probs, rules.category !== null);

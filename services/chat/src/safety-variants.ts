@@ -1,19 +1,14 @@
-// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples encoder`: the validation figures of a
+// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples`: the validation figures of a
 // learner variant (leave-one-writer-out recall at 5 % false alarms, no final model, never the
 // evaluation set), beside those of the shipped model, to decide a variant by ADR 80's rule.
 import { languageCodes } from '@innerview/contracts';
 import stored from './domain/safety/learned/model.json' with { type: 'json' };
 import type { TrainOptions } from './domain/safety/learned/train.ts';
-import {
-  defaultTrainingSettings,
-  type ValidationFigure,
-  validateSettings,
-  withSentenceVectors,
-} from './safety-training.ts';
+import { defaultTrainingSettings, type ValidationFigure, validateSettings } from './safety-training.ts';
 
 function optionsFrom(args: string[]): TrainOptions {
   const options: TrainOptions = { ...defaultTrainingSettings.options };
-  for (const arg of args.filter((a) => a !== 'encoder')) {
+  for (const arg of args) {
     const [name, value] = arg.split('=');
     if (name === 'averaged') options.averaged = true;
     else if (name === 'triples') options.wordTriples = true;
@@ -21,25 +16,17 @@ function optionsFrom(args: string[]): TrainOptions {
     else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
       options[name] = Number(value);
     else
-      throw new Error(
-        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, encoder, l2=x, epochs=n, seed=n`,
-      );
+      throw new Error(`unknown variant ${arg}: bits=n, dropout=p, averaged, triples, l2=x, epochs=n, seed=n`);
   }
   return options;
 }
 
-const args = process.argv.slice(2);
-const options = optionsFrom(args);
+const options = optionsFrom(process.argv.slice(2));
 const started = Date.now();
-const settings = { ...defaultTrainingSettings, options };
-// ADR 86: English sentence vectors beside the hashed features.
-const encoder = args.includes('encoder');
-const figures = await validateSettings(encoder ? await withSentenceVectors(settings) : settings);
+const figures = await validateSettings({ ...defaultTrainingSettings, options });
 const shipped = (stored.trainedOn as { validation: ValidationFigure[] }).validation;
 const mean = (list: ValidationFigure[]) => (100 * list.reduce((a, v) => a + v.recall, 0)) / list.length;
-console.log(
-  `variant ${JSON.stringify({ ...options, encoder })} (${Math.round((Date.now() - started) / 1000)} s)`,
-);
+console.log(`variant ${JSON.stringify(options)} (${Math.round((Date.now() - started) / 1000)} s)`);
 for (const l of languageCodes) {
   const v = figures.find((f) => f.language === l)!;
   const s = shipped.find((f) => f.language === l)!;

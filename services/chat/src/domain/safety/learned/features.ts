@@ -55,7 +55,6 @@ export function featuresOf(
   signals: string[] = [],
   buckets = DEFAULT_BUCKETS,
   shape: FeatureShape = {},
-  sentenceVector?: Float32Array,
 ): Map<number, number> {
   const folded = clip(normaliseForSafety(text));
   const counts = new Map<number, number>();
@@ -98,12 +97,5 @@ export function featuresOf(
   }
   norm = Math.sqrt(norm);
   for (const [bucket, value] of counts) counts.set(bucket, value / norm);
-  // A sentence vector (ADR 86's variant) as one more part of unit length, so the n-grams and the
-  // vector weigh the same; its dimensions are hashed into the same buckets.
-  if (sentenceVector)
-    for (let d = 0; d < sentenceVector.length; d++) {
-      const bucket = hashString(`e:${d}`) & mask;
-      counts.set(bucket, (counts.get(bucket) ?? 0) + sentenceVector[d]!);
-    }
   return counts;
 }
