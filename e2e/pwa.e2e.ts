@@ -220,6 +220,18 @@ describe('installable app', () => {
     await context.close();
   });
 
+  /** The service worker registration's workers and their states (the absent ones left out). */
+  const workerStates = (page: Page) =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const states: Record<string, string> = {};
+      for (const kind of ['installing', 'waiting', 'active'] as const) {
+        const worker = registration?.[kind];
+        if (worker) states[kind] = worker.state;
+      }
+      return states;
+    });
+
   it('a new deployment is picked up on the next load, and its files replace the cached ones', async () => {
     const context = await newContext(e2e.browser, e2e.url, 'desktop');
     const first = await context.newPage();
@@ -257,8 +269,16 @@ describe('installable app', () => {
         return urls.map((url) => new URL(url).pathname);
       });
     await expect.poll(precached, { timeout: 30_000 }).toContain(`/${newMain}`);
+    // The install of about a hundred files takes 2 to 3 s alone; beside the other browser files
+    // of a full run it once took longer than 30 s (2026-11-28). Awaited as what it is, the
+    // registration settling, so that a failure says whether the worker activated at all.
+    await expect
+      .poll(() => workerStates(page), { timeout: 60_000, message: 'the new worker takes over' })
+      .toEqual({ active: 'activated' });
     // …and once it is active, the old release's files are gone from it.
-    await expect.poll(precached, { timeout: 30_000 }).not.toContain(`/${oldMain}`);
+    await expect
+      .poll(precached, { timeout: 10_000, message: "the old release's files leave the precache" })
+      .not.toContain(`/${oldMain}`);
     // No remote file cached for the old release is left for the new one to mix with.
     await expect.poll(() => cacheNames(page)).not.toContain(oldRemotes);
     expect((await remotesCaches()).filter((n) => !n.endsWith(release))).toEqual([]);
