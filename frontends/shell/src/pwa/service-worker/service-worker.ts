@@ -46,6 +46,7 @@ type WorkerScope = {
     type: 'push',
     listener: (event: Extendable & { data: { text(): string } | null }) => void,
   ): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   addEventListener(
     type: 'notificationclick',
     listener: (event: Extendable & { notification: { data: unknown; close(): void } }) => void,
@@ -62,6 +63,11 @@ const okOnly = () => new CacheableResponsePlugin({ statuses: [200] });
 // The new release takes over at once: the page that installed it keeps the files it already has
 // (hashed names), and the next load is served entirely by this release.
 self.addEventListener('install', () => void self.skipWaiting());
+// …and again when a page asks (register-service-worker.ts): Chromium can park a release whose
+// activation met a page fetch, and only a second skipWaiting wakes it.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
 clientsClaim();
 
 precache(self.__WB_MANIFEST);
