@@ -269,9 +269,10 @@ describe('installable app', () => {
         return urls.map((url) => new URL(url).pathname);
       });
     await expect.poll(precached, { timeout: 30_000 }).toContain(`/${newMain}`);
-    // The install of about a hundred files takes 2 to 3 s alone; beside the other browser files
-    // of a full run it once took longer than 30 s (2026-11-28). Awaited as what it is, the
-    // registration settling, so that a failure says whether the worker activated at all.
+    // The install of about a hundred files takes 2 to 3 s. Chromium once parked the new worker in
+    // "waiting" for over a minute here (2026-11-28), which the page now answers by asking it again
+    // (register-service-worker.ts); awaited as the registration settling, so that a failure says
+    // whether the new worker took over at all.
     await expect
       .poll(() => workerStates(page), { timeout: 60_000, message: 'the new worker takes over' })
       .toEqual({ active: 'activated' });
