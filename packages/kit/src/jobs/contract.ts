@@ -86,17 +86,19 @@ export function jobQueueContract(
         tries.push({ attempt: job.attempt, at: Date.now() });
         if (job.attempt < 3) throw new Error(`not yet (${job.attempt})`);
       });
-      await queue.add('flaky', {}, { attempts: 5, backoffMs: 100 });
+      // 300 ms, not less: a loaded machine picks a due job up to about 110 ms late (CI, 2026-11-28:
+      // 209 ms for a 100 ms backoff), which must not make the 2× second wait look shorter.
+      await queue.add('flaky', {}, { attempts: 5, backoffMs: 300 });
       await eventually(() => tries.length === 3);
-      // No fourth try after the success: it would come 400 ms after the third (the backoff), so
-      // before a job of the same name due 600 ms after the third try was seen.
-      await queue.add('flaky', { sentinel: true }, { delayMs: 600 });
+      // No fourth try after the success: it would come 1,200 ms after the third (the backoff), so
+      // before a job of the same name due 1,500 ms after the third try was seen.
+      await queue.add('flaky', { sentinel: true }, { delayMs: 1500 });
       await eventually(() => sentinelRan);
       expect(tries.map((t) => t.attempt)).toEqual([1, 2, 3]);
       const firstWait = tries[1]!.at - tries[0]!.at;
       const secondWait = tries[2]!.at - tries[1]!.at;
-      expect(firstWait).toBeGreaterThanOrEqual(95);
-      expect(secondWait).toBeGreaterThanOrEqual(195);
+      expect(firstWait).toBeGreaterThanOrEqual(295);
+      expect(secondWait).toBeGreaterThanOrEqual(595);
       expect(secondWait).toBeGreaterThan(firstWait);
       expect(failures.map(({ name, attempt, final }) => ({ name, attempt, final }))).toEqual([
         { name: 'flaky', attempt: 1, final: false },
