@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { serviceNames } from '../../gateway/src/domain/route-table.ts';
 
 export interface Instruction {
   keyword: string;
@@ -29,16 +30,9 @@ export interface ParsedDockerfile {
 /** The image users our Dockerfiles name, as the node images define them. */
 export const imageUsers: Record<string, number> = { root: 0, node: 1000 };
 
-/** The seven images the product ships (docker-compose.yml's builds), the gateway last. */
-export const imageNames = [
-  'auth',
-  'billing',
-  'chat',
-  'questionnaire',
-  'files',
-  'notifications',
-  'gateway',
-] as const;
+/** The seven images the product ships (docker-compose.yml's builds): the services, the gateway last. */
+export const imageNames = [...serviceNames, 'gateway'] as const;
+export type ImageName = (typeof imageNames)[number];
 
 const known = new Set([
   'FROM',

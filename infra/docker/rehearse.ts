@@ -29,11 +29,8 @@ import { isPostgresUrl } from '@innerview/kit/config';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { parse } from 'yaml';
-import { type BuiltImage, buildImage, imageNames, imageUsers } from './dockerfile.ts';
+import { type BuiltImage, buildImage, type ImageName, imageNames, imageUsers } from './dockerfile.ts';
 import { vapidPair } from './vapid-pair.ts';
-
-const images = imageNames;
-type Image = (typeof images)[number];
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const { values: cli } = parseArgs({
@@ -44,8 +41,8 @@ const { values: cli } = parseArgs({
   },
 });
 const context = path.resolve(cli.context!);
-const chosen = (cli.only?.split(',') ?? [...images]) as Image[];
-for (const name of chosen) if (!images.includes(name)) throw new Error(`unknown image ${name}`);
+const chosen = (cli.only?.split(',') ?? [...imageNames]) as ImageName[];
+for (const name of chosen) if (!imageNames.includes(name)) throw new Error(`unknown image ${name}`);
 
 const started = Date.now();
 const log = (line: string) =>
@@ -62,7 +59,7 @@ for (let dir = work; dir !== path.dirname(dir); dir = path.dirname(dir))
 
 const cleanups: Array<() => Promise<void> | void> = [];
 const failures: string[] = [];
-const running: Array<{ name: Image; child: ChildProcess }> = [];
+const running: Array<{ name: ImageName; child: ChildProcess }> = [];
 
 try {
   await rehearse();
@@ -88,9 +85,9 @@ async function rehearse() {
   // share. (A copy of it per run cost more in file operations than the seven installs.)
   const npmCache = process.env.npm_config_cache || path.join(homedir(), '.npm');
   const backing = await startBacking();
-  const ports = Object.fromEntries(await Promise.all(images.map(async (i) => [i, await freePort()])));
-  const urls = Object.fromEntries(images.map((i) => [i, `http://127.0.0.1:${ports[i]}`])) as Record<
-    Image,
+  const ports = Object.fromEntries(await Promise.all(imageNames.map(async (i) => [i, await freePort()])));
+  const urls = Object.fromEntries(imageNames.map((i) => [i, `http://127.0.0.1:${ports[i]}`])) as Record<
+    ImageName,
     string
   >;
   const secrets = generatedSecrets();
@@ -123,7 +120,7 @@ async function rehearse() {
     await waitReady(name, urls[name], child);
     log(`${name}: ready from its own root as uid ${uid} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
-  if (chosen.includes('gateway') && chosen.length === images.length) {
+  if (chosen.includes('gateway') && chosen.length === imageNames.length) {
     const health = (await (await fetch(`${urls.gateway}/api/v1/health`)).json()) as {
       services?: Record<string, { ready?: boolean }>;
     };
@@ -157,13 +154,13 @@ function baseConfigMaps(): Map<string, Record<string, string>> {
     }
   };
   const base = path.join(context, 'infra', 'k8s', 'base');
-  for (const name of images) read(path.join(base, name));
+  for (const name of imageNames) read(path.join(base, name));
   read(base);
   return maps;
 }
 
 /** The production shape of a process: the k8s base Deployment and the ConfigMaps it reads. */
-function readDeployment(name: Image): Deployment {
+function readDeployment(name: ImageName): Deployment {
   const file = path.join(context, 'infra', 'k8s', 'base', name, 'deployment.yaml');
   // biome-ignore lint/suspicious/noExplicitAny: manifest fields are read one by one below.
   const deployment = parse(readFileSync(file, 'utf8')) as any;
@@ -196,7 +193,7 @@ function readDeployment(name: Image): Deployment {
  * cannot change, and a root that is read-only except the volumes the Deployment mounts (made so
  * here: everything else loses its write bits, the mounts become the user's own folders).
  */
-function checkImage(name: Image, image: BuiltImage, deployment: Deployment): number {
+function checkImage(name: ImageName, image: BuiltImage, deployment: Deployment): number {
   const { state, root } = image;
   if (!state.cmd) throw new Error(`${name}: the image has no CMD`);
   const uid = /^\d+$/.test(state.user) ? Number(state.user) : imageUsers[state.user];
@@ -330,10 +327,10 @@ function generatedSecrets(): Record<string, string> {
  * with generated values, and the cluster's addresses replaced by this machine's.
  */
 async function serviceEnv(
-  name: Image,
+  name: ImageName,
   image: BuiltImage,
   deployment: Deployment,
-  run: { backing: Backing; urls: Record<Image, string>; secrets: Record<string, string>; port: number },
+  run: { backing: Backing; urls: Record<ImageName, string>; secrets: Record<string, string>; port: number },
 ): Promise<Record<string, string>> {
   const env: Record<string, string> = { ...image.state.env, ...deployment.config };
   for (const entry of deployment.env) {
@@ -350,7 +347,7 @@ async function serviceEnv(
   }
   for (const [key, value] of Object.entries(env)) {
     const service = /^https?:\/\/([a-z]+):\d+\/?$/.exec(value)?.[1];
-    if (service && service in run.urls) env[key] = run.urls[service as Image];
+    if (service && service in run.urls) env[key] = run.urls[service as ImageName];
     // Paths of the image are folders of its root here.
     else if (/^\/(app|tmp|var)(\/|$)/.test(value)) env[key] = path.join(image.root, value);
   }
@@ -387,7 +384,7 @@ async function freshDatabase(base: string, name: string): Promise<string> {
 }
 
 /** Starts the image's CMD from its root, as its user, with nothing of this machine's environment. */
-function start(name: Image, image: BuiltImage, uid: number, env: Record<string, string>): ChildProcess {
+function start(name: ImageName, image: BuiltImage, uid: number, env: Record<string, string>): ChildProcess {
   const [command, ...args] = image.state.cmd!;
   if (command !== 'node') throw new Error(`${name}: CMD must start with node (the base image's Node 24)`);
   const home = path.join(image.root, 'tmp');
@@ -412,7 +409,7 @@ function start(name: Image, image: BuiltImage, uid: number, env: Record<string, 
   return child;
 }
 
-async function waitReady(name: Image, url: string, child: ChildProcess) {
+async function waitReady(name: ImageName, url: string, child: ChildProcess) {
   const output = (child as ChildProcess & { output: string[] }).output;
   let exited: number | null = null;
   child.once('exit', (code) => {
