@@ -6,6 +6,7 @@ import { createTestDatabase } from '@innerview/kit/testing/postgres';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { queueReminder } from './actions/queue-reminder.ts';
 import type { ReceivedPush } from './adapters/push/local-push-service.ts';
 import type { StoredSubscription } from './adapters/push/send-push.ts';
 import { pushSubscriptions, sentPush } from './db/schema.ts';
@@ -155,6 +156,44 @@ describe('web push reminders (PostgreSQL, local stand-in push service)', { timeo
     expect(await h.mailsTo('lea-push@example.ch')).toEqual([]);
     // The endpoint is a capability: it is never written to the logs.
     expect(captured.lines()).not.toContain(deviceId(sub));
+  });
+
+  it('records the reminder sent when its job ran before the transaction that queued it committed', async () => {
+    // The job queue is not part of the inbox transaction: a queue with a free worker runs the job
+    // while that transaction is still open (seen on a loaded machine; here held open on purpose).
+    const userId = randomUUID();
+    const sub = await newDevice();
+    await call(userId, 'POST', '/api/v1/push/subscriptions', sub);
+    const eventId = randomUUID();
+    const mail = {
+      to: 'early@example.ch',
+      request: {
+        template: 'trial-ending' as const,
+        language: 'fr',
+        firstName: 'Léa',
+        trialEnd: '2026-12-01T00:00:00.000Z',
+        tokensRemaining: 1200,
+      },
+    };
+    await h.service.ctx.db.transaction(async (tx) => {
+      await queueReminder(
+        tx,
+        { jobs: h.jobs, backoffMs: 10 },
+        {
+          eventId,
+          userId,
+          kind: 'trial-ending',
+          language: 'fr',
+          mail,
+        },
+      );
+      await eventually(async () => (await received(sub)).length === 1);
+    });
+
+    await eventually(async () => (await pushRow(eventId))[0]?.status === 'sent');
+    expect((await pushRow(eventId))[0]).toMatchObject({ kind: 'trial-ending', devices: 1 });
+    expect(await received(sub)).toHaveLength(1);
+    expect(await h.mailsTo('early@example.ch')).toEqual([]);
   });
 
   it('forgets a device the push service reports gone (410) and mails the reminder instead', async () => {

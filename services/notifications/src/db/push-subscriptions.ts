@@ -98,10 +98,15 @@ export async function listSubscriptions(
 
 export type PushStatus = 'queued' | 'sent' | 'mailed';
 
-export async function recordPushQueued(
-  db: Queryable,
-  row: { id: string; userId: string; eventId: string; kind: string; language: string },
-): Promise<void> {
+export interface PushKey {
+  id: string;
+  userId: string;
+  eventId: string;
+  kind: string;
+  language: string;
+}
+
+export async function recordPushQueued(db: Queryable, row: PushKey): Promise<void> {
   await db
     .insert(sentPush)
     .values({ ...row, status: 'queued' })
@@ -113,12 +118,20 @@ export async function pushStatus(db: Queryable, id: string): Promise<PushStatus 
   return row?.status as PushStatus | undefined;
 }
 
+/**
+ * Records the outcome of a reminder. An upsert, because the job may run before the inbox
+ * transaction that queued it commits: its `queued` row then arrives later and keeps this outcome
+ * (`recordPushQueued` does nothing on conflict), or is still uncommitted and this waits for it.
+ */
 export async function recordPushOutcome(
   db: Queryable,
-  id: string,
+  key: PushKey,
   outcome: { status: PushStatus; devices: number; sentAt: Date | null },
 ): Promise<void> {
-  await db.update(sentPush).set(outcome).where(eq(sentPush.id, id));
+  await db
+    .insert(sentPush)
+    .values({ ...key, ...outcome })
+    .onConflictDoUpdate({ target: sentPush.id, set: outcome });
 }
 
 export async function listUserPushes(db: Queryable, userId: string) {

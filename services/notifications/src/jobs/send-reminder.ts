@@ -2,7 +2,7 @@ import type { JobHandler } from '@innerview/kit';
 import { z } from 'zod';
 import { type MailDeps, queueMail } from '../actions/queue-mail.ts';
 import { type PushOutcome, sendPush } from '../adapters/push/send-push.ts';
-import { isErased } from '../db/erased.ts';
+import { erasedUnderLock, isErased } from '../db/erased.ts';
 import {
   deleteSubscriptionById,
   listSubscriptions,
@@ -76,17 +76,27 @@ export function sendReminderHandler(push: PushContext, mailDeps: MailDeps): JobH
       'reminder pushed',
     );
     if (next === 'retry') throw new Error('no device reached; will retry');
-    if (next === 'sent') {
-      await recordPushOutcome(db, job.reminderId, {
-        status: 'sent',
-        devices: delivered,
-        sentAt: push.service.clock.now(),
-      });
-      return;
-    }
+    const key = {
+      id: job.reminderId,
+      userId: job.userId,
+      eventId: job.eventId,
+      kind: job.kind,
+      language: job.language,
+    };
+    // Under the erasure's lock, as the mail job records: nothing is written about a person after
+    // their erasure swept the table.
     await db.transaction(async (tx) => {
+      if (await erasedUnderLock(tx, job.userId)) return;
+      if (next === 'sent') {
+        await recordPushOutcome(tx, key, {
+          status: 'sent',
+          devices: delivered,
+          sentAt: push.service.clock.now(),
+        });
+        return;
+      }
       await queueMail(tx, mailDeps, { eventId: job.eventId, userId: job.userId, ...job.mail });
-      await recordPushOutcome(tx, job.reminderId, { status: 'mailed', devices: 0, sentAt: null });
+      await recordPushOutcome(tx, key, { status: 'mailed', devices: 0, sentAt: null });
     });
   };
 }
