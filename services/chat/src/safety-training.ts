@@ -11,7 +11,7 @@ import { everydayTrainingMessages } from './domain/safety/learned/everyday-messa
 import { FEATURE_BITS, featuresOf } from './domain/safety/learned/features.ts';
 import { type LinearModel, probabilities } from './domain/safety/learned/model.ts';
 import { decidingScore } from './domain/safety/learned/short-messages.ts';
-import { crisisScoreOf, ruleView } from './domain/safety/learned/signals.ts';
+import { crisisScoreOf, messageLanguage, ruleView } from './domain/safety/learned/signals.ts';
 import { chooseThresholds, rates, type Scored } from './domain/safety/learned/thresholds.ts';
 import {
   defaultTrainOptions,
@@ -31,6 +31,28 @@ export interface TrainingSettings {
 }
 
 export const defaultTrainingSettings: TrainingSettings = { options: defaultTrainOptions, augmentedCopies: 1 };
+
+/**
+ * A learner variant from command-line words (`bits=22 dropout=0.2 averaged triples languagewords
+ * l2=x epochs=n seed=n`) over the shipped options: for `safety-variants` and `safety-train`.
+ */
+export function trainOptionsFrom(args: string[]): TrainOptions {
+  const options: TrainOptions = { ...defaultTrainingSettings.options };
+  for (const arg of args) {
+    const [name, value] = arg.split('=');
+    if (name === 'averaged') options.averaged = true;
+    else if (name === 'triples') options.wordTriples = true;
+    else if (name === 'languagewords') options.languageWords = true;
+    else if (name === 'bits') options.featureBits = Number(value);
+    else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
+      options[name] = Number(value);
+    else
+      throw new Error(
+        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n`,
+      );
+  }
+  return options;
+}
 
 export interface ValidationFigure {
   language: LanguageCode;
@@ -64,6 +86,13 @@ function bucketsOf(settings: TrainingSettings): number {
   return 2 ** (settings.options.featureBits ?? FEATURE_BITS);
 }
 
+/** A text's features under `settings`, read in its language (`lang`: the corpus's label as hint). */
+function featuresUnder(settings: TrainingSettings, text: string, lang: LanguageCode, buckets: number) {
+  const rules = ruleView(text);
+  const language = messageLanguage(text, rules, lang);
+  return featuresOf(text, rules.signals, buckets, { ...settings.options, language });
+}
+
 function prepare(settings: TrainingSettings): Prepared {
   const seen = new Set<string>();
   const lines = readTraining().filter((line) => {
@@ -73,11 +102,11 @@ function prepare(settings: TrainingSettings): Prepared {
     return true;
   });
   const random = seededRandom(settings.options.seed);
-  const examplesOf = (line: Pick<CorpusLine, 'text' | 'tier'>): Example[] => {
+  const examplesOf = (line: Pick<CorpusLine, 'text' | 'tier' | 'lang'>): Example[] => {
     const texts = [line.text];
     for (let i = 0; i < settings.augmentedCopies; i++) texts.push(noisyCopy(line.text, random));
     return texts.map((text) => ({
-      features: featuresOf(text, ruleView(text).signals, bucketsOf(settings), settings.options),
+      features: featuresUnder(settings, text, line.lang, bucketsOf(settings)),
       tier: line.tier,
     }));
   };
@@ -86,7 +115,9 @@ function prepare(settings: TrainingSettings): Prepared {
   // validation fold (templated or very short, scoring them would say little about a new writer).
   const frames = coachingFrameMessages();
   const everyday = everydayTrainingMessages();
-  const calmExamples = [...frames, ...everyday].flatMap((m) => examplesOf({ text: m.text, tier: 'none' }));
+  const calmExamples = [...frames, ...everyday].flatMap((m) =>
+    examplesOf({ text: m.text, tier: 'none', lang: m.lang }),
+  );
   return {
     lines,
     examples,
@@ -123,10 +154,7 @@ export function scoreFolds(
     for (const line of lines) {
       if (line.writer !== writer) continue;
       const rules = ruleView(line.text);
-      const probs = probabilities(
-        model,
-        featuresOf(line.text, rules.signals, model.buckets, settings.options),
-      );
+      const probs = probabilities(model, featuresUnder(settings, line.text, line.lang, model.buckets));
       const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
       const crisis = crisisScoreOf(probs, rules.category !== null);
       const bare: Scored = { crisis, acuteShare, tier: line.tier };

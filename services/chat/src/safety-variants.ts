@@ -1,27 +1,16 @@
-// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples`: the validation figures of a
+// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples languagewords`: the validation figures of a
 // learner variant (leave-one-writer-out recall at 5 % false alarms, no final model, never the
 // evaluation set), beside those of the shipped model, to decide a variant by ADR 80's rule.
 import { languageCodes } from '@innerview/contracts';
 import stored from './domain/safety/learned/model.json' with { type: 'json' };
-import type { TrainOptions } from './domain/safety/learned/train.ts';
-import { defaultTrainingSettings, type ValidationFigure, validateSettings } from './safety-training.ts';
+import {
+  defaultTrainingSettings,
+  trainOptionsFrom,
+  type ValidationFigure,
+  validateSettings,
+} from './safety-training.ts';
 
-function optionsFrom(args: string[]): TrainOptions {
-  const options: TrainOptions = { ...defaultTrainingSettings.options };
-  for (const arg of args) {
-    const [name, value] = arg.split('=');
-    if (name === 'averaged') options.averaged = true;
-    else if (name === 'triples') options.wordTriples = true;
-    else if (name === 'bits') options.featureBits = Number(value);
-    else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
-      options[name] = Number(value);
-    else
-      throw new Error(`unknown variant ${arg}: bits=n, dropout=p, averaged, triples, l2=x, epochs=n, seed=n`);
-  }
-  return options;
-}
-
-const options = optionsFrom(process.argv.slice(2));
+const options = trainOptionsFrom(process.argv.slice(2));
 const started = Date.now();
 const figures = await validateSettings({ ...defaultTrainingSettings, options });
 const shipped = (stored.trainedOn as { validation: ValidationFigure[] }).validation;

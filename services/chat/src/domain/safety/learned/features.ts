@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@innerview/contracts';
 import { normaliseForSafety } from '../clauses.ts';
 
 /**
@@ -30,6 +31,13 @@ export function hashString(text: string): number {
 export interface FeatureShape {
   /** Three words in a row ("want to disappear", "ne plus être"). */
   wordTriples?: boolean;
+  /**
+   * Words and word pairs also as a copy tagged with the message's language (ADR 88), so a word
+   * spelt alike in two languages ("pain": bread in French; "Gift": poison in German; "die": the
+   * German article) can weigh differently in each; `language` is the message's.
+   */
+  languageWords?: boolean;
+  language?: LanguageCode;
 }
 
 /** Longest text read: a message longer than this is read from its start and its end. */
@@ -63,9 +71,14 @@ export function featuresOf(
     const bucket = hashString(key) & mask;
     counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   };
+  const tag = shape.languageWords && shape.language ? `${shape.language}|` : null;
+  const addWord = (key: string) => {
+    add(key);
+    if (tag) add(tag + key);
+  };
   const ws = words(folded);
   for (const w of ws) {
-    add(`w:${w}`);
+    addWord(`w:${w}`);
     const padded = ` ${w} `;
     // Up to 6 since ADR 67: on leave-one-writer-out validation 3- to 6-grams flagged more crisis
     // messages at 5 % false alarms than 3- to 5-grams (+0.8 points on average).
@@ -73,10 +86,10 @@ export function featuresOf(
       for (let i = 0; i + n <= padded.length; i++) add(`c:${padded.slice(i, i + n)}`);
   }
   for (let i = 0; i + 1 < ws.length; i++) {
-    add(`b:${ws[i]} ${ws[i + 1]}`);
+    addWord(`b:${ws[i]} ${ws[i + 1]}`);
     // Word pairs with one word between ("not be here", "nicht mehr da"): phrasing that survives
     // a filler word.
-    if (i + 2 < ws.length) add(`k:${ws[i]} ${ws[i + 2]}`);
+    if (i + 2 < ws.length) addWord(`k:${ws[i]} ${ws[i + 2]}`);
     if (shape.wordTriples && i + 2 < ws.length) add(`t:${ws[i]} ${ws[i + 1]} ${ws[i + 2]}`);
   }
   // Character 6-grams across a word boundary ("s pill", "mehr da"): short phrases and split or

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@innerview/contracts';
+import { detectTextLanguage } from '../../language.ts';
 import { safetyHits } from '../detector.ts';
 import { hasRiskCue } from '../risk-cues.ts';
 import { type SafetyCategory, safetyCategories } from '../types.ts';
@@ -28,6 +29,14 @@ export function ruleView(text: string): RuleView {
   if (hits.length > 0) signals.push('rule:any');
   if (hasRiskCue(text)) signals.push('cue');
   return { category: categories[0] ?? null, language: urgentFirst[0]?.language ?? null, signals };
+}
+
+/**
+ * The language a message is read in: its own words when they say so clearly, else the language
+ * of the rules' hit, else the hint (the person's chosen language; in training, the corpus's label).
+ */
+export function messageLanguage(text: string, rules: RuleView, hint: LanguageCode): LanguageCode {
+  return detectTextLanguage(text) ?? rules.language ?? hint;
 }
 
 /**

@@ -65,4 +65,29 @@ describe('the learned model', () => {
     expect(() => loadModel(meta, weights.subarray(0, weights.length - 2))).toThrow(/wrong size/);
     expect(() => loadModel({ ...meta, buckets: 5000 }, weights)).toThrow(/feature size/);
   });
+
+  it('reads a word in its language when asked: "pain" in French is not "pain" in English', () => {
+    // Bread in French, hurt in English: tagged copies let each language weigh the word its way.
+    const shared = (text: string, language: 'en' | 'fr') =>
+      featuresOf(text, [], 1 << 20, { languageWords: true, language });
+    const plain = featuresOf('pain', [], 1 << 20);
+    const english = shared('pain', 'en');
+    const french = shared('pain', 'fr');
+    expect(english.size).toBeGreaterThan(plain.size);
+    for (const bucket of plain.keys()) expect(french.has(bucket) && english.has(bucket)).toBe(true);
+    expect([...english.keys()].filter((b) => !french.has(b))).not.toHaveLength(0);
+    // Without the option, or without a language, the features are the shipped ones.
+    expect([...featuresOf('pain', [], 1 << 20, { language: 'fr' })]).toEqual([...plain]);
+    expect([...featuresOf('pain', [], 1 << 20, { languageWords: true })]).toEqual([...plain]);
+  });
+
+  it('keeps the language-tagged reading through storing and loading, and the shipped model has none', () => {
+    const model = trainLinear(examples(2 ** bits), options({ languageWords: true }));
+    expect(model.languageWords).toBe(true);
+    const { meta, weights } = storeModel(model, {});
+    expect(loadModel(JSON.parse(JSON.stringify(meta)) as StoredModel, weights).languageWords).toBe(true);
+    const plain = storeModel(trainLinear(examples(2 ** bits), options()), {});
+    expect(plain.meta).not.toHaveProperty('languageWords');
+    expect(loadModel(plain.meta, plain.weights).languageWords).toBeUndefined();
+  });
 });

@@ -41,6 +41,8 @@ export interface TrainOptions {
   featureBits?: number;
   /** Three-word features (features.ts FeatureShape); a variant, measured on validation only. */
   wordTriples?: boolean;
+  /** Word features also tagged with the message's language (features.ts FeatureShape; ADR 88). */
+  languageWords?: boolean;
 }
 
 // Twenty passes: on leave-one-writer-out validation with train-e they raised recall at 5 % false
@@ -55,6 +57,7 @@ export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 20, l2: 3e-
 export function trainLinear(examples: Example[], options: TrainOptions = defaultTrainOptions): LinearModel {
   const random = seededRandom(options.seed);
   const model = emptyModel(options.featureBits);
+  if (options.languageWords) model.languageWords = true;
   const classes = safetyTiers.length;
   const gradSquares = new Float32Array(model.weights.length).fill(1e-6);
   const biasSquares = [1e-6, 1e-6, 1e-6];
