@@ -1,20 +1,13 @@
 // `npm run safety-train -w services/chat`: trains the learned part of the safety detector
 // (safety-training.ts: training writers only, thresholds from leave-one-writer-out validation)
 // and writes domain/safety/learned/model.json and weights.bin. Deterministic (seeded). Never
-// reads the evaluation set. Words after `--` train a learner variant (`trainOptionsFrom`), as
-// `safety-variants` measures them; the options are stored with the model.
+// reads the evaluation set.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { storeModel } from './domain/safety/learned/model.ts';
-import {
-  defaultTrainingSettings,
-  MAX_VALIDATION_FALSE_ALARMS,
-  trainOptionsFrom,
-  trainSafetyModel,
-} from './safety-training.ts';
+import { defaultTrainingSettings, MAX_VALIDATION_FALSE_ALARMS, trainSafetyModel } from './safety-training.ts';
 
-const settings = { ...defaultTrainingSettings, options: trainOptionsFrom(process.argv.slice(2)) };
-const trained = await trainSafetyModel(settings);
+const trained = await trainSafetyModel(defaultTrainingSettings);
 for (const v of trained.validation)
   console.log(
     `${v.language}: ${v.lines} lines, crisis threshold ${v.crisis}, acute ${v.acute}: validation recall ${v.recall.toFixed(3)} (without the short-message rule ${v.recallWithoutShortMessageRule.toFixed(3)}), false alarms ${v.falseAlarms.toFixed(3)}`,
@@ -23,8 +16,8 @@ const out = path.resolve(import.meta.dirname, 'domain/safety/learned');
 const { meta, weights } = storeModel(trained.model, {
   lines: trained.lines,
   calmExamples: trained.calmExamples,
-  options: settings.options,
-  augmentedCopies: settings.augmentedCopies,
+  options: defaultTrainingSettings.options,
+  augmentedCopies: defaultTrainingSettings.augmentedCopies,
   maxValidationFalseAlarms: MAX_VALIDATION_FALSE_ALARMS,
   validation: trained.validation,
 });

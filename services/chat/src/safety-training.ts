@@ -34,7 +34,7 @@ export const defaultTrainingSettings: TrainingSettings = { options: defaultTrain
 
 /**
  * A learner variant from command-line words (`bits=22 dropout=0.2 averaged triples languagewords
- * l2=x epochs=n seed=n`) over the shipped options: for `safety-variants` and `safety-train`.
+ * l2=x epochs=n seed=n`) over the shipped options, for `safety-variants` (validation only).
  */
 export function trainOptionsFrom(args: string[]): TrainOptions {
   const options: TrainOptions = { ...defaultTrainingSettings.options };

@@ -11,7 +11,7 @@ import {
   type StoredModel,
 } from './learned/model.ts';
 import { decidingScore, isShortMessage, shortMessageSignal } from './learned/short-messages.ts';
-import { crisisScoreOf, messageLanguage, ruleView } from './learned/signals.ts';
+import { crisisScoreOf, ruleView } from './learned/signals.ts';
 import type { SafetyCategory } from './types.ts';
 
 export type { SafetyTier } from './learned/model.ts';
@@ -62,8 +62,7 @@ export function assessWithoutShortMessageRule(text: string, languageHint: Langua
 function assess(text: string, languageHint: LanguageCode, shortMessageRule: boolean): SafetyAssessment {
   const m = safetyModel();
   const rules = ruleView(text);
-  const shape = { languageWords: m.languageWords, language: messageLanguage(text, rules, languageHint) };
-  const probs = probabilities(m, featuresOf(text, rules.signals, m.buckets, shape));
+  const probs = probabilities(m, featuresOf(text, rules.signals, m.buckets));
   const modelScore = crisisScoreOf(probs, rules.category !== null);
   const crisisScore = shortMessageRule ? decidingScore(text, rules, modelScore) : modelScore;
   const short = shortMessageRule ? shortMessageSignal(text) : null;

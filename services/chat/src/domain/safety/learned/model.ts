@@ -21,8 +21,6 @@ export interface LinearModel {
   weights: Float32Array;
   bias: number[];
   thresholds: Record<LanguageCode, TierThresholds>;
-  /** Trained with word features tagged by language too (features.ts `languageWords`, ADR 88). */
-  languageWords?: boolean;
 }
 
 /**
@@ -36,8 +34,6 @@ export interface StoredModel {
   scale: number;
   bias: number[];
   thresholds: Record<LanguageCode, TierThresholds>;
-  /** Present and true when the model reads words tagged by language too (ADR 88). */
-  languageWords?: boolean;
   /** How it was made: corpus sizes, seed, validation figures (for the record, not read). */
   trainedOn: unknown;
 }
@@ -81,7 +77,6 @@ export function storeModel(model: LinearModel, trainedOn: unknown): { meta: Stor
     scale,
     bias: model.bias.map((b) => Number(b.toFixed(6))),
     thresholds: model.thresholds,
-    ...(model.languageWords ? { languageWords: true } : {}),
     trainedOn,
   };
   return { meta, weights: bytes };
@@ -98,7 +93,5 @@ export function loadModel(stored: StoredModel, bytes: Uint8Array): LinearModel {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const weights = new Float32Array(buckets * CLASSES);
   for (let i = 0; i < weights.length; i++) weights[i] = view.getInt16(i * 2, true) * stored.scale;
-  const model: LinearModel = { buckets, weights, bias: stored.bias, thresholds: stored.thresholds };
-  if (stored.languageWords === true) model.languageWords = true;
-  return model;
+  return { buckets, weights, bias: stored.bias, thresholds: stored.thresholds };
 }

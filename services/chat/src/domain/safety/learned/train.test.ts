@@ -80,14 +80,4 @@ describe('the learned model', () => {
     expect([...featuresOf('pain', [], 1 << 20, { language: 'fr' })]).toEqual([...plain]);
     expect([...featuresOf('pain', [], 1 << 20, { languageWords: true })]).toEqual([...plain]);
   });
-
-  it('keeps the language-tagged reading through storing and loading, and the shipped model has none', () => {
-    const model = trainLinear(examples(2 ** bits), options({ languageWords: true }));
-    expect(model.languageWords).toBe(true);
-    const { meta, weights } = storeModel(model, {});
-    expect(loadModel(JSON.parse(JSON.stringify(meta)) as StoredModel, weights).languageWords).toBe(true);
-    const plain = storeModel(trainLinear(examples(2 ** bits), options()), {});
-    expect(plain.meta).not.toHaveProperty('languageWords');
-    expect(loadModel(plain.meta, plain.weights).languageWords).toBeUndefined();
-  });
 });

@@ -57,7 +57,6 @@ export const defaultTrainOptions: TrainOptions = { seed: 17, epochs: 20, l2: 3e-
 export function trainLinear(examples: Example[], options: TrainOptions = defaultTrainOptions): LinearModel {
   const random = seededRandom(options.seed);
   const model = emptyModel(options.featureBits);
-  if (options.languageWords) model.languageWords = true;
   const classes = safetyTiers.length;
   const gradSquares = new Float32Array(model.weights.length).fill(1e-6);
   const biasSquares = [1e-6, 1e-6, 1e-6];
