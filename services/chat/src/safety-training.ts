@@ -86,10 +86,18 @@ function bucketsOf(settings: TrainingSettings): number {
   return 2 ** (settings.options.featureBits ?? FEATURE_BITS);
 }
 
-/** A text's features under `settings`, read in its language (`lang`: the corpus's label as hint). */
-function featuresUnder(settings: TrainingSettings, text: string, lang: LanguageCode, buckets: number) {
-  const rules = ruleView(text);
-  const language = messageLanguage(text, rules, lang);
+/**
+ * A text's features under `settings`; with `languageWords`, read in its language as the product
+ * would (`lang`, the corpus's label, stands for the person's language).
+ */
+function featuresUnder(
+  settings: TrainingSettings,
+  text: string,
+  lang: LanguageCode,
+  buckets: number,
+  rules = ruleView(text),
+) {
+  const language = settings.options.languageWords ? messageLanguage(text, rules, lang) : undefined;
   return featuresOf(text, rules.signals, buckets, { ...settings.options, language });
 }
 
@@ -154,7 +162,7 @@ export function scoreFolds(
     for (const line of lines) {
       if (line.writer !== writer) continue;
       const rules = ruleView(line.text);
-      const probs = probabilities(model, featuresUnder(settings, line.text, line.lang, model.buckets));
+      const probs = probabilities(model, featuresUnder(settings, line.text, line.lang, model.buckets, rules));
       const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
       const crisis = crisisScoreOf(probs, rules.category !== null);
       const bare: Scored = { crisis, acuteShare, tier: line.tier };
