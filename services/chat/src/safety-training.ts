@@ -32,28 +32,6 @@ export interface TrainingSettings {
 
 export const defaultTrainingSettings: TrainingSettings = { options: defaultTrainOptions, augmentedCopies: 1 };
 
-/**
- * A learner variant from command-line words (`bits=22 dropout=0.2 averaged triples languagewords
- * l2=x epochs=n seed=n`) over the shipped options, for `safety-variants` (validation only).
- */
-export function trainOptionsFrom(args: string[]): TrainOptions {
-  const options: TrainOptions = { ...defaultTrainingSettings.options };
-  for (const arg of args) {
-    const [name, value] = arg.split('=');
-    if (name === 'averaged') options.averaged = true;
-    else if (name === 'triples') options.wordTriples = true;
-    else if (name === 'languagewords') options.languageWords = true;
-    else if (name === 'bits') options.featureBits = Number(value);
-    else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
-      options[name] = Number(value);
-    else
-      throw new Error(
-        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n`,
-      );
-  }
-  return options;
-}
-
 export interface ValidationFigure {
   language: LanguageCode;
   lines: number;

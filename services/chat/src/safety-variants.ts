@@ -3,12 +3,30 @@
 // evaluation set), beside those of the shipped model, to decide a variant by ADR 80's rule.
 import { languageCodes } from '@innerview/contracts';
 import stored from './domain/safety/learned/model.json' with { type: 'json' };
-import {
-  defaultTrainingSettings,
-  trainOptionsFrom,
-  type ValidationFigure,
-  validateSettings,
-} from './safety-training.ts';
+import type { TrainOptions } from './domain/safety/learned/train.ts';
+import { defaultTrainingSettings, type ValidationFigure, validateSettings } from './safety-training.ts';
+
+/**
+ * A learner variant from command-line words (`bits=22 dropout=0.2 averaged triples languagewords
+ * l2=x epochs=n seed=n`) over the shipped options.
+ */
+function trainOptionsFrom(args: string[]): TrainOptions {
+  const options: TrainOptions = { ...defaultTrainingSettings.options };
+  for (const arg of args) {
+    const [name, value] = arg.split('=');
+    if (name === 'averaged') options.averaged = true;
+    else if (name === 'triples') options.wordTriples = true;
+    else if (name === 'languagewords') options.languageWords = true;
+    else if (name === 'bits') options.featureBits = Number(value);
+    else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
+      options[name] = Number(value);
+    else
+      throw new Error(
+        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n`,
+      );
+  }
+  return options;
+}
 
 const options = trainOptionsFrom(process.argv.slice(2));
 const started = Date.now();
