@@ -10,6 +10,7 @@ import { coachingFrameMessages } from './domain/safety/learned/coaching-frames.t
 import { everydayTrainingMessages } from './domain/safety/learned/everyday-messages.ts';
 import { FEATURE_BITS, featuresOf } from './domain/safety/learned/features.ts';
 import { type LinearModel, probabilities } from './domain/safety/learned/model.ts';
+import { sentenceWindows } from './domain/safety/learned/sentences.ts';
 import { decidingScore } from './domain/safety/learned/short-messages.ts';
 import { crisisScoreOf, messageLanguage, ruleView } from './domain/safety/learned/signals.ts';
 import { chooseThresholds, rates, type Scored } from './domain/safety/learned/thresholds.ts';
@@ -28,6 +29,8 @@ export const MAX_VALIDATION_FALSE_ALARMS = 0.05;
 export interface TrainingSettings {
   options: TrainOptions;
   augmentedCopies: number;
+  /** Also score each message's parts (`sentenceWindows`, ADR 89); a variant, validation only. */
+  scoreParts?: boolean;
 }
 
 export const defaultTrainingSettings: TrainingSettings = { options: defaultTrainOptions, augmentedCopies: 1 };
@@ -114,10 +117,15 @@ function prepare(settings: TrainingSettings): Prepared {
 }
 
 /** One validation message: its language and its scores, as the product decides and bare. */
-interface FoldScore {
+export interface FoldScore {
   language: LanguageCode;
   decided: Scored;
   bare: Scored;
+  /**
+   * With `scoreParts`: the crisis score of each part of the message (none when it is one part;
+   * a message of two parts has at least twelve words, so the short-message rules never apply).
+   */
+  parts?: number[];
 }
 
 /**
@@ -144,10 +152,21 @@ export function scoreFolds(
       const acuteShare = probs[0]! / Math.max(1e-9, probs[0]! + probs[1]!);
       const crisis = crisisScoreOf(probs, rules.category !== null);
       const bare: Scored = { crisis, acuteShare, tier: line.tier };
+      const decided = decidingScore(line.text, rules, crisis);
       out.push({
         language: line.lang,
-        decided: { ...bare, crisis: decidingScore(line.text, rules, crisis) },
+        decided: { ...bare, crisis: decided },
         bare,
+        ...(settings.scoreParts && {
+          parts: sentenceWindows(line.text).map((part) => {
+            const partRules = ruleView(part);
+            const partProbs = probabilities(
+              model,
+              featuresUnder(settings, part, line.lang, model.buckets, partRules),
+            );
+            return crisisScoreOf(partProbs, partRules.category !== null);
+          }),
+        }),
       });
     }
   }
@@ -216,7 +235,7 @@ export async function trainSafetyModel(
 }
 
 /** Each language's thresholds chosen on the validation scores, and its figures at them. */
-function validationFigures(scored: FoldScore[]) {
+export function validationFigures(scored: FoldScore[]) {
   const validation = new Map<LanguageCode, FoldScore[]>(languageCodes.map((l) => [l, []]));
   for (const s of scored) validation.get(s.language)!.push(s);
 
@@ -260,7 +279,15 @@ export async function validateSettings(
   settings: TrainingSettings,
   threads = Math.max(1, Math.min(availableParallelism(), 4)),
 ): Promise<ValidationFigure[]> {
-  return validationFigures(await scoreValidationFolds(settings, prepare(settings), threads)).figures;
+  return validationFigures(await validationScores(settings, threads)).figures;
+}
+
+/** The validation folds' scores of `settings` (leave one writer out), for variants of the decision. */
+export async function validationScores(
+  settings: TrainingSettings,
+  threads = Math.max(1, Math.min(availableParallelism(), 4)),
+): Promise<FoldScore[]> {
+  return scoreValidationFolds(settings, prepare(settings), threads);
 }
 
 /** Every writer but the minimal-pair ones left out in turn (ADR 77), in threads when there are. */

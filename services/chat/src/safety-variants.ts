@@ -1,14 +1,23 @@
-// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples languagewords`: the validation figures of a
-// learner variant (leave-one-writer-out recall at 5 % false alarms, no final model, never the
-// evaluation set), beside those of the shipped model, to decide a variant by ADR 80's rule.
+// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples languagewords windows`: the
+// validation figures of a learner variant (leave-one-writer-out recall at 5 % false alarms, no final
+// model, never the evaluation set), beside those of the shipped model, to decide a variant by ADR
+// 80's rule. `windows` (ADR 89) keeps the learner and scores each message three ways in the same
+// run: whole, and with its parts (the highest part, or its mean with the whole).
 import { languageCodes } from '@innerview/contracts';
 import stored from './domain/safety/learned/model.json' with { type: 'json' };
 import type { TrainOptions } from './domain/safety/learned/train.ts';
-import { defaultTrainingSettings, type ValidationFigure, validateSettings } from './safety-training.ts';
+import {
+  defaultTrainingSettings,
+  type FoldScore,
+  type ValidationFigure,
+  validationFigures,
+  validationScores,
+} from './safety-training.ts';
 
 /**
  * A learner variant from command-line words (`bits=22 dropout=0.2 averaged triples languagewords
- * l2=x epochs=n seed=n`) over the shipped options.
+ * l2=x epochs=n seed=n`) over the shipped options; `windows` is read apart (it is not a learner
+ * option).
  */
 function trainOptionsFrom(args: string[]): TrainOptions {
   const options: TrainOptions = { ...defaultTrainingSettings.options };
@@ -20,26 +29,54 @@ function trainOptionsFrom(args: string[]): TrainOptions {
     else if (name === 'bits') options.featureBits = Number(value);
     else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
       options[name] = Number(value);
-    else
+    else if (name !== 'windows')
       throw new Error(
-        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n`,
+        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n, windows`,
       );
   }
   return options;
 }
 
-const options = trainOptionsFrom(process.argv.slice(2));
-const started = Date.now();
-const figures = await validateSettings({ ...defaultTrainingSettings, options });
-const shipped = (stored.trainedOn as { validation: ValidationFigure[] }).validation;
-const mean = (list: ValidationFigure[]) => (100 * list.reduce((a, v) => a + v.recall, 0)) / list.length;
-console.log(`variant ${JSON.stringify(options)} (${Math.round((Date.now() - started) / 1000)} s)`);
-for (const l of languageCodes) {
-  const v = figures.find((f) => f.language === l)!;
-  const s = shipped.find((f) => f.language === l)!;
-  const delta = 100 * (v.recall - s.recall);
-  console.log(
-    `${l}: validation recall ${(100 * v.recall).toFixed(2)} % (shipped ${(100 * s.recall).toFixed(2)}, ${delta >= 0 ? '+' : ''}${delta.toFixed(2)}), false alarms ${(100 * v.falseAlarms).toFixed(2)} %`,
+/** The message's score with its parts (ADR 89): the highest, or its mean with the whole. */
+const partScorings = {
+  max: (whole: number, parts: number[]) => Math.max(whole, ...parts),
+  mean: (whole: number, parts: number[]) => (whole + Math.max(...parts)) / 2,
+};
+
+function withParts(scored: FoldScore[], combine: (whole: number, parts: number[]) => number) {
+  return scored.map((s) =>
+    s.parts && s.parts.length > 0
+      ? { ...s, decided: { ...s.decided, crisis: combine(s.decided.crisis, s.parts) } }
+      : s,
   );
 }
-console.log(`mean: ${mean(figures).toFixed(2)} % (shipped ${mean(shipped).toFixed(2)})`);
+
+const mean = (list: ValidationFigure[]) => (100 * list.reduce((a, v) => a + v.recall, 0)) / list.length;
+
+function report(name: string, figures: ValidationFigure[], baseline: ValidationFigure[], against: string) {
+  console.log(`${name}:`);
+  for (const l of languageCodes) {
+    const v = figures.find((f) => f.language === l)!;
+    const s = baseline.find((f) => f.language === l)!;
+    const delta = 100 * (v.recall - s.recall);
+    console.log(
+      `  ${l}: validation recall ${(100 * v.recall).toFixed(2)} % (${against} ${(100 * s.recall).toFixed(2)}, ${delta >= 0 ? '+' : ''}${delta.toFixed(2)}), false alarms ${(100 * v.falseAlarms).toFixed(2)} %, threshold ${v.crisis}`,
+    );
+  }
+  console.log(`  mean: ${mean(figures).toFixed(2)} % (${against} ${mean(baseline).toFixed(2)})`);
+}
+
+const args = process.argv.slice(2);
+const options = trainOptionsFrom(args);
+const scoreParts = args.includes('windows');
+const started = Date.now();
+const scored = await validationScores({ ...defaultTrainingSettings, options, scoreParts });
+const figures = validationFigures(scored).figures;
+const shipped = (stored.trainedOn as { validation: ValidationFigure[] }).validation;
+console.log(
+  `variant ${JSON.stringify({ ...options, scoreParts })} (${Math.round((Date.now() - started) / 1000)} s)`,
+);
+report('whole messages', figures, shipped, 'shipped');
+if (scoreParts)
+  for (const [name, combine] of Object.entries(partScorings))
+    report(`parts, ${name}`, validationFigures(withParts(scored, combine)).figures, figures, 'whole');
