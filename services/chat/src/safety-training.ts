@@ -31,6 +31,8 @@ export interface TrainingSettings {
   augmentedCopies: number;
   /** Also score each message's parts (`sentenceWindows`, ADR 89); a variant, validation only. */
   scoreParts?: boolean;
+  /** Also decide with these rule-hit factors (`crisisScoreOf`, ADR 90); validation only. */
+  ruleFactors?: number[];
 }
 
 export const defaultTrainingSettings: TrainingSettings = { options: defaultTrainOptions, augmentedCopies: 1 };
@@ -126,6 +128,8 @@ export interface FoldScore {
    * a message of two parts has at least twelve words, so the short-message rules never apply).
    */
   parts?: number[];
+  /** With `ruleFactors`: the deciding score under each of them, in their order (ADR 90). */
+  byRuleFactor?: number[];
 }
 
 /**
@@ -157,6 +161,11 @@ export function scoreFolds(
         language: line.lang,
         decided: { ...bare, crisis: decided },
         bare,
+        ...(settings.ruleFactors && {
+          byRuleFactor: settings.ruleFactors.map((factor) =>
+            decidingScore(line.text, rules, crisisScoreOf(probs, rules.category !== null, factor)),
+          ),
+        }),
         ...(settings.scoreParts && {
           parts: sentenceWindows(line.text).map((part) => {
             const partRules = ruleView(part);

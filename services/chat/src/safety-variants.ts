@@ -2,7 +2,8 @@
 // validation figures of a learner variant (leave-one-writer-out recall at 5 % false alarms, no final
 // model, never the evaluation set), beside those of the shipped model, to decide a variant by ADR
 // 80's rule. `windows` (ADR 89) keeps the learner and scores each message three ways in the same
-// run: whole, and with its parts (the highest part, or its mean with the whole).
+// run: whole, and with its parts (the highest part, or its mean with the whole); `factors` (ADR 90)
+// the same for the rule hit's factor (1, 2, 3, 5 beside the product's 10).
 import { languageCodes } from '@innerview/contracts';
 import stored from './domain/safety/learned/model.json' with { type: 'json' };
 import type { TrainOptions } from './domain/safety/learned/train.ts';
@@ -29,9 +30,9 @@ function trainOptionsFrom(args: string[]): TrainOptions {
     else if (name === 'bits') options.featureBits = Number(value);
     else if (name === 'dropout' || name === 'l2' || name === 'epochs' || name === 'seed')
       options[name] = Number(value);
-    else if (name !== 'windows')
+    else if (name !== 'windows' && name !== 'factors')
       throw new Error(
-        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n, windows`,
+        `unknown variant ${arg}: bits=n, dropout=p, averaged, triples, languagewords, l2=x, epochs=n, seed=n, windows, factors`,
       );
   }
   return options;
@@ -66,11 +67,20 @@ function report(name: string, figures: ValidationFigure[], baseline: ValidationF
   console.log(`  mean: ${mean(figures).toFixed(2)} % (${against} ${mean(baseline).toFixed(2)})`);
 }
 
+/** Rule-hit factors tried beside the product's ten (ADR 90). */
+const ruleFactors = [1, 2, 3, 5];
+
 const args = process.argv.slice(2);
 const options = trainOptionsFrom(args);
 const scoreParts = args.includes('windows');
+const factors = args.includes('factors');
 const started = Date.now();
-const scored = await validationScores({ ...defaultTrainingSettings, options, scoreParts });
+const scored = await validationScores({
+  ...defaultTrainingSettings,
+  options,
+  scoreParts,
+  ...(factors && { ruleFactors }),
+});
 const figures = validationFigures(scored).figures;
 const shipped = (stored.trainedOn as { validation: ValidationFigure[] }).validation;
 console.log(
@@ -80,3 +90,8 @@ report('whole messages', figures, shipped, 'shipped');
 if (scoreParts)
   for (const [name, combine] of Object.entries(partScorings))
     report(`parts, ${name}`, validationFigures(withParts(scored, combine)).figures, figures, 'whole');
+if (factors)
+  for (const [i, factor] of ruleFactors.entries()) {
+    const rescored = scored.map((s) => ({ ...s, decided: { ...s.decided, crisis: s.byRuleFactor![i]! } }));
+    report(`rule hit × ${factor}`, validationFigures(rescored).figures, figures, 'whole × 10');
+  }

@@ -47,8 +47,11 @@ export function messageLanguage(text: string, rules: RuleView, hint: LanguageCod
  */
 export const RULE_HIT_FACTOR = 10;
 
-/** The score compared with a language's crisis threshold (0 to 1). */
-export function crisisScoreOf(probabilities: number[], ruleHit: boolean): number {
+/**
+ * The score compared with a language's crisis threshold (0 to 1); `factor` other than the
+ * product's only in `safety-variants` (ADR 90).
+ */
+export function crisisScoreOf(probabilities: number[], ruleHit: boolean, factor = RULE_HIT_FACTOR): number {
   const crisis = probabilities[0]! + probabilities[1]!;
-  return ruleHit ? Math.min(1, crisis * RULE_HIT_FACTOR) : crisis;
+  return ruleHit ? Math.min(1, crisis * factor) : crisis;
 }
