@@ -281,17 +281,10 @@ export function validationFigures(scored: FoldScore[]) {
 }
 
 /**
- * Validation only (no final model): how `settings` does on new writers, to compare learner
- * variants before any of them is trained for the product (`safety-variants.ts`).
+ * Validation only (no final model): each fold's scores of `settings` (leave one writer out), to
+ * compare learner variants and ways of deciding before any is trained for the product
+ * (`safety-variants.ts`).
  */
-export async function validateSettings(
-  settings: TrainingSettings,
-  threads = Math.max(1, Math.min(availableParallelism(), 4)),
-): Promise<ValidationFigure[]> {
-  return validationFigures(await validationScores(settings, threads)).figures;
-}
-
-/** The validation folds' scores of `settings` (leave one writer out), for variants of the decision. */
 export async function validationScores(
   settings: TrainingSettings,
   threads = Math.max(1, Math.min(availableParallelism(), 4)),
