@@ -1,4 +1,4 @@
-// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples languagewords windows`: the
+// `npm run safety-variants -w services/chat -- bits=20 dropout=0.2 averaged triples languagewords windows factors`: the
 // validation figures of a learner variant (leave-one-writer-out recall at 5 % false alarms, no final
 // model, never the evaluation set), beside those of the shipped model, to decide a variant by ADR
 // 80's rule. `windows` (ADR 89) keeps the learner and scores each message three ways in the same
@@ -17,8 +17,8 @@ import {
 
 /**
  * A learner variant from command-line words (`bits=22 dropout=0.2 averaged triples languagewords
- * l2=x epochs=n seed=n`) over the shipped options; `windows` is read apart (it is not a learner
- * option).
+ * l2=x epochs=n seed=n`) over the shipped options; `windows` and `factors` are read apart (ways of
+ * deciding, not learner options).
  */
 function trainOptionsFrom(args: string[]): TrainOptions {
   const options: TrainOptions = { ...defaultTrainingSettings.options };
@@ -44,12 +44,9 @@ const partScorings = {
   mean: (whole: number, parts: number[]) => (whole + Math.max(...parts)) / 2,
 };
 
-function withParts(scored: FoldScore[], combine: (whole: number, parts: number[]) => number) {
-  return scored.map((s) =>
-    s.parts && s.parts.length > 0
-      ? { ...s, decided: { ...s.decided, crisis: combine(s.decided.crisis, s.parts) } }
-      : s,
-  );
+/** The same folds' messages decided by another score (a way of deciding, paired with the shipped). */
+function decidedBy(scored: FoldScore[], crisisOf: (s: FoldScore) => number): FoldScore[] {
+  return scored.map((s) => ({ ...s, decided: { ...s.decided, crisis: crisisOf(s) } }));
 }
 
 const mean = (list: ValidationFigure[]) => (100 * list.reduce((a, v) => a + v.recall, 0)) / list.length;
@@ -84,14 +81,24 @@ const scored = await validationScores({
 const figures = validationFigures(scored).figures;
 const shipped = (stored.trainedOn as { validation: ValidationFigure[] }).validation;
 console.log(
-  `variant ${JSON.stringify({ ...options, scoreParts })} (${Math.round((Date.now() - started) / 1000)} s)`,
+  `variant ${JSON.stringify({ ...options, scoreParts, factors })} (${Math.round((Date.now() - started) / 1000)} s)`,
 );
 report('whole messages', figures, shipped, 'shipped');
 if (scoreParts)
   for (const [name, combine] of Object.entries(partScorings))
-    report(`parts, ${name}`, validationFigures(withParts(scored, combine)).figures, figures, 'whole');
+    report(
+      `parts, ${name}`,
+      validationFigures(
+        decidedBy(scored, (s) => (s.parts?.length ? combine(s.decided.crisis, s.parts) : s.decided.crisis)),
+      ).figures,
+      figures,
+      'whole',
+    );
 if (factors)
-  for (const [i, factor] of ruleFactors.entries()) {
-    const rescored = scored.map((s) => ({ ...s, decided: { ...s.decided, crisis: s.byRuleFactor![i]! } }));
-    report(`rule hit × ${factor}`, validationFigures(rescored).figures, figures, 'whole × 10');
-  }
+  for (const [i, factor] of ruleFactors.entries())
+    report(
+      `rule hit × ${factor}`,
+      validationFigures(decidedBy(scored, (s) => s.byRuleFactor![i]!)).figures,
+      figures,
+      'whole × 10',
+    );
