@@ -6,6 +6,7 @@ import { assessMessage } from './assess.ts';
 import { coachingTalk } from './coaching-talk.ts';
 import { evaluateTiers } from './evaluate.ts';
 import { everydayCheck } from './everyday-check.ts';
+import { safetyTestSet } from './test-set.ts';
 
 /**
  * Floors on the held-out evaluation set (another writer; never trained or tuned on), per language:
@@ -68,6 +69,24 @@ describe('the three-tier detector on the held-out evaluation set', () => {
 
   it('gives the acute tier mostly to acute messages', () => {
     for (const score of scores) expect(score.tiers.acute.precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+/**
+ * The rules' own crisis sentences (`test-set.ts`: plain statements, "Ich werde mich heute Nacht
+ * umbringen.") as the product decides them, not the rules alone: a retrained model with lower
+ * thresholds can overrule a rule hit (ADR 92 missed eleven in German). At most as many missed as
+ * the shipped model (ADR 81) misses, counted 2026-11-28.
+ */
+const plainStatementsMissedAtMost: Record<LanguageCode, number> = { en: 3, fr: 1, de: 0, it: 1, es: 0 };
+
+describe("the three-tier detector on the rules' plain statements", () => {
+  it.each(languageCodes)("gives the care reply to the rules' crisis sentences in %s", (language) => {
+    const missed = safetyTestSet[language]
+      .filter((c) => c.expected !== null)
+      .filter((c) => assessMessage(c.text, language).tier === 'none')
+      .map((c) => c.text);
+    expect(missed.length, missed.join(' | ')).toBeLessThanOrEqual(plainStatementsMissedAtMost[language]);
   });
 });
 
