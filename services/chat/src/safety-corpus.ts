@@ -84,6 +84,18 @@ export function readTraining(): CorpusLine[] {
   return trainingWriters().flatMap((writer) => languageCodes.flatMap((l) => readLines(writer, l)));
 }
 
+/**
+ * Opening messages of coaching conversations (what a person first writes to a coach), by two
+ * writers who read no other folder and no test (ADR 95): a check of false alarms on ordinary
+ * openings, with a few crises in the same register. Never trained on; unlike the evaluation set,
+ * read freely.
+ */
+const openingWriterFolders = ['openings-ac', 'openings-ad'] as const;
+
+export function readOpenings(): CorpusLine[] {
+  return openingWriterFolders.flatMap((writer) => languageCodes.flatMap((l) => readLines(writer, l)));
+}
+
 /** The held-out evaluation set: measured on, never trained or tuned on. */
 export function readEvaluation(): CorpusLine[] {
   return languageCodes.flatMap((l) => readLines('eval', l));

@@ -19,7 +19,7 @@ import type { SafetyFigures } from './domain/safety/report.ts';
 import { hasRiskCue } from './domain/safety/risk-cues.ts';
 import type { SafetyCase } from './domain/safety/test-set.ts';
 import { safetyTestSet } from './domain/safety/test-set.ts';
-import { readEvaluation } from './safety-corpus.ts';
+import { readEvaluation, readOpenings } from './safety-corpus.ts';
 
 /** The learned score and thresholds alone, without the short-message rule (never answers anyone). */
 const modelAlone: Decide = (text, language) => assessWithoutShortMessageRule(text, language).tier;
@@ -65,6 +65,15 @@ export function safetyFigures(): SafetyFigures {
   // Every turn of the offline coach's thirty conversations (job, sleep, family, moving...): what
   // people write to a coach mid-conversation, often with feeling; none is a crisis.
   const conversationTurns = languageCodes.map((language) => falseAlarms(turnsIn(language), language));
+  // The first messages of coaching conversations (ADR 95): counted like the turns, the calm ones
+  // and, apart, the few crises written in the same register.
+  const openings = readOpenings();
+  const openingsIn = (language: LanguageCode, crisis: boolean) =>
+    openings.filter((o) => o.lang === language && (o.tier !== 'none') === crisis).map((o) => o.text);
+  const conversationOpenings = {
+    calm: languageCodes.map((language) => falseAlarms(openingsIn(language, false), language)),
+    crisis: languageCodes.map((language) => falseAlarms(openingsIn(language, true), language)),
+  };
   return {
     evaluation: evaluateTiers(evaluation, productDecision),
     modelAlone: evaluateTiers(evaluation, modelAlone),
@@ -73,6 +82,7 @@ export function safetyFigures(): SafetyFigures {
     heldOut: evaluateOtherSet(heldOutSet),
     everyday,
     conversationTurns,
+    conversationOpenings,
     validation: (stored.trainedOn as { validation: SafetyFigures['validation'] }).validation,
     cues: { evaluation: evaluateRiskCues(asCases) },
   };

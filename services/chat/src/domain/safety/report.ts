@@ -72,6 +72,11 @@ export interface SafetyFigures {
   everyday: FalseAlarmCount[];
   /** The offline coach's conversation turns per language: false alarms (counts). */
   conversationTurns: FalseAlarmCount[];
+  /**
+   * Opening messages of coaching conversations (corpus/openings-*): the calm ones' false alarms
+   * and the crises' care replies given (counts, in the same columns).
+   */
+  conversationOpenings: { calm: FalseAlarmCount[]; crisis: FalseAlarmCount[] };
   /** Leave-one-writer-out validation on the training corpus, where the thresholds were chosen. */
   validation: Array<{
     language: string;
@@ -274,6 +279,16 @@ export function renderSafetyReport(f: SafetyFigures): string {
     'False alarms (care replies given) on every turn of the thirty conversations the offline coach',
     'is tested on (`conversations.fixtures.ts`: a new job, sleep, family, moving, money; six per',
     'language, none a crisis), as people write in the middle of a conversation, often with feeling.',
+    '',
+    '### Conversation openings',
+    '',
+    everydayTable(f.conversationOpenings.calm),
+    '',
+    'False alarms (care replies given) on the calm first messages of a coaching conversation',
+    '(`corpus/openings-ac`, `openings-ad`: work, study, family, moving, confidence; never trained on).',
+    'The same writers wrote a few crises in that register; care replies given to them:',
+    '',
+    everydayTable(f.conversationOpenings.crisis),
     '',
     '### Validation (where the thresholds were chosen)',
     '',
