@@ -92,8 +92,20 @@ export function readTraining(): CorpusLine[] {
  */
 const openingWriterFolders = ['openings-ac', 'openings-ad'] as const;
 
-export function readOpenings(): CorpusLine[] {
-  return openingWriterFolders.flatMap((writer) => languageCodes.flatMap((l) => readLines(writer, l)));
+/** One language's openings, the calm ones and the crises apart (texts). */
+export interface Openings {
+  calm: string[];
+  crisis: string[];
+}
+
+/** The openings of every language, read once, split the way every count of them needs. */
+export function readOpenings(): Record<LanguageCode, Openings> {
+  const lines = openingWriterFolders.flatMap((writer) => languageCodes.flatMap((l) => readLines(writer, l)));
+  const texts = (language: LanguageCode, crisis: boolean) =>
+    lines.filter((o) => o.lang === language && (o.tier !== 'none') === crisis).map((o) => o.text);
+  return Object.fromEntries(
+    languageCodes.map((l) => [l, { calm: texts(l, false), crisis: texts(l, true) }]),
+  ) as Record<LanguageCode, Openings>;
 }
 
 /** The held-out evaluation set: measured on, never trained or tuned on. */

@@ -68,11 +68,9 @@ export function safetyFigures(): SafetyFigures {
   // The first messages of coaching conversations (ADR 95): counted like the turns, the calm ones
   // and, apart, the few crises written in the same register.
   const openings = readOpenings();
-  const openingsIn = (language: LanguageCode, crisis: boolean) =>
-    openings.filter((o) => o.lang === language && (o.tier !== 'none') === crisis).map((o) => o.text);
   const conversationOpenings = {
-    calm: languageCodes.map((language) => falseAlarms(openingsIn(language, false), language)),
-    crisis: languageCodes.map((language) => falseAlarms(openingsIn(language, true), language)),
+    calm: languageCodes.map((language) => falseAlarms(openings[language].calm, language)),
+    crisis: languageCodes.map((language) => falseAlarms(openings[language].crisis, language)),
   };
   return {
     evaluation: evaluateTiers(evaluation, productDecision),

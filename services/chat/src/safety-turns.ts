@@ -12,10 +12,9 @@ const total = { turns: 0, flagged: 0, calm: 0, calmFlagged: 0, crisis: 0, crisis
 for (const language of languageCodes) {
   const texts = turnsIn(language);
   const alarms = texts.filter((t) => productDecision(t, language) !== 'none').length;
-  const calm = openings.filter((o) => o.lang === language && o.tier === 'none');
-  const crisis = openings.filter((o) => o.lang === language && o.tier !== 'none');
-  const calmFlagged = calm.filter((o) => productDecision(o.text, language) !== 'none').length;
-  const crisisFlagged = crisis.filter((o) => productDecision(o.text, language) !== 'none').length;
+  const { calm, crisis } = openings[language];
+  const calmFlagged = calm.filter((t) => productDecision(t, language) !== 'none').length;
+  const crisisFlagged = crisis.filter((t) => productDecision(t, language) !== 'none').length;
   console.log(
     `${language}: ${alarms} of ${texts.length} turns get the care reply; openings: ${calmFlagged} of ${calm.length} calm and ${crisisFlagged} of ${crisis.length} crises`,
   );

@@ -113,10 +113,9 @@ describe('the three-tier detector on conversation openings', () => {
   it.each(languageCodes)(
     'flags no more calm openings and misses no more crises than ADR 81 in %s',
     (language) => {
-      const calm = openings.filter((o) => o.lang === language && o.tier === 'none');
-      const crisis = openings.filter((o) => o.lang === language && o.tier !== 'none');
-      const flagged = (lines: typeof openings) =>
-        lines.filter((o) => assessMessage(o.text, language).tier !== 'none').length;
+      const { calm, crisis } = openings[language];
+      const flagged = (texts: string[]) =>
+        texts.filter((text) => assessMessage(text, language).tier !== 'none').length;
       const shipped = openingsShipped[language];
       expect([calm.length, crisis.length]).toEqual([shipped.calm, shipped.crisis]);
       expect(flagged(calm)).toBeLessThanOrEqual(shipped.calmFlagged);
