@@ -73,14 +73,14 @@ async function timedReply(userId: string, message: string) {
 const sessionOf = (events: Array<{ data: string }>) => JSON.parse(events[0]!.data).session_id as string;
 
 // Messages with a risk cue that the rules do not flag (checked in the first test).
-const balcony = 'Some evenings I sit on the balcony and think about how the week went.';
+const roofTerrace = 'Some evenings I sit on the roof terrace and think about how the week went.';
 const noSense = 'Der Streit mit meinem Team hat mich verletzt.';
 const ponte = "Il ponte vicino all'ufficio è chiuso per lavori, devo fare il giro lungo.";
 const leer = 'Meine Kollegin hat mich mit ihrem Kommentar verletzt.';
 
 describe('a message with a risk cue the local detector does not flag', () => {
   it('is one the rules miss and the pre-filter sends on', () => {
-    for (const message of [balcony, noSense, ponte, leer]) {
+    for (const message of [roofTerrace, noSense, ponte, leer]) {
       expect(assessMessage(message, 'en').tier).toBe('none');
       expect(hasRiskCue(message)).toBe(true);
     }
@@ -93,10 +93,10 @@ describe('a message with a risk cue the local detector does not flag', () => {
     // The reply is under way (a word every 100 ms) when the verdict comes.
     h.fake.queue.push({
       kind: 'stream',
-      pieces: ['Balconies ', 'can ', 'be ', 'a ', 'calm ', 'place.'],
+      pieces: ['Roof ', 'terraces ', 'can ', 'be ', 'a ', 'calm ', 'place.'],
       delayMs: 100,
     });
-    const { status, events } = await timedReply(userId, balcony);
+    const { status, events } = await timedReply(userId, roofTerrace);
     expect(status).toBe(200);
     expect(replyText(events)).toBe(crisisReply('suicidal_thoughts', 'en'));
     expect(replyText(events)).not.toContain('calm place');
@@ -104,14 +104,14 @@ describe('a message with a risk cue the local detector does not flag', () => {
     const sessionId = sessionOf(events);
 
     // The model reply was started at once and cancelled by the finding.
-    expect(checkCallsFor(balcony)).toHaveLength(1);
-    await eventually(async () => replyCallFor(balcony)?.aborted);
-    expect(replyCallFor(balcony)?.finished).toBe(false);
+    expect(checkCallsFor(roofTerrace)).toHaveLength(1);
+    await eventually(async () => replyCallFor(roofTerrace)?.aborted);
+    expect(replyCallFor(roofTerrace)?.finished).toBe(false);
 
     // Recorded as the rules' findings are: category and language, never the words.
     const flagged = await h.waitForEvent('chat.safety.flagged', (e) => e.data.sessionId === sessionId);
     expect(flagged.data).toEqual({ userId, sessionId, category: 'suicidal_thoughts', language: 'en' });
-    expect(JSON.stringify(flagged)).not.toContain('balcony');
+    expect(JSON.stringify(flagged)).not.toContain('roof terrace');
 
     // Kept in the conversation; nothing metered, no title from this exchange.
     await h.settle();
@@ -171,12 +171,12 @@ describe('a message with a risk cue the local detector does not flag', () => {
 
     const other = randomUUID();
     await h.subscribe(other);
-    const checksBefore = checkCallsFor(balcony).length;
+    const checksBefore = checkCallsFor(roofTerrace).length;
     checkAnswers.push({ kind: 'error', status: 500 });
     h.fake.queue.push({ kind: 'stream', pieces: ['Go ', 'on.'] });
-    const failed = await timedReply(other, balcony);
+    const failed = await timedReply(other, roofTerrace);
     expect(replyText(failed.events)).toBe('Go on.');
-    expect(checkCallsFor(balcony)).toHaveLength(checksBefore + 1);
+    expect(checkCallsFor(roofTerrace)).toHaveLength(checksBefore + 1);
   });
 
   it('shows and keeps nothing when the person stops while the words are held', async () => {

@@ -37,8 +37,8 @@ function readLines(writer: string, language: LanguageCode): CorpusLine[] {
 /**
  * The training writers' folders, named one by one (never the evaluation set): a folder another
  * writer is still filling is not read by accident; a writer is added here once its files are
- * complete and checked. `train-u` to `train-x` (ADR 78) are read since ADR 81; `train-y` and
- * `train-z` (ADR 82) are not: the model trained with them was not kept.
+ * complete and checked. `train-u` to `train-x` (ADR 78) are read since ADR 81; `train-y`,
+ * `train-z` (ADR 82), `train-aa`, `train-ab` (ADR 92) and `train-ae` (ADR 96) since ADR 97.
  */
 const trainingWriterFolders = [
   'train-a',
@@ -65,6 +65,11 @@ const trainingWriterFolders = [
   'train-v',
   'train-w',
   'train-x',
+  'train-y',
+  'train-z',
+  'train-aa',
+  'train-ab',
+  'train-ae',
 ] as const;
 
 /**
@@ -74,7 +79,20 @@ const trainingWriterFolders = [
  * false-alarm budget they would set every language's threshold by a kind of message people do
  * not write to a coach.
  */
-export const minimalPairWriters: readonly string[] = ['train-o'];
+const minimalPairWriters = ['train-o'];
+
+/**
+ * Writers trained on but never a validation fold: the minimal pairs, and writers whose messages
+ * were written for one kind of message (`train-aa`, `train-ab`: short replies to a coach's
+ * questions, ADR 92; `train-ae`: conversation openings, ADR 96), which as a fold would weigh the
+ * pooled budget by one register.
+ */
+export const trainingOnlyWriters: readonly string[] = [
+  ...minimalPairWriters,
+  'train-aa',
+  'train-ab',
+  'train-ae',
+];
 
 export function trainingWriters(): string[] {
   return [...trainingWriterFolders].filter((d) => existsSync(path.join(corpusDir, d)));

@@ -12,6 +12,10 @@ for (const v of trained.validation)
   console.log(
     `${v.language}: ${v.lines} lines, crisis threshold ${v.crisis}, acute ${v.acute}: validation recall ${v.recall.toFixed(3)} (without the short-message rule ${v.recallWithoutShortMessageRule.toFixed(3)}), false alarms ${v.falseAlarms.toFixed(3)}`,
   );
+const c = trained.shortCued;
+console.log(
+  `short cued messages (under six words, a risk cue, no rule hit): bar ${c.bar}; ${c.crisisFlagged} of ${c.crisis} crises and ${c.calmFlagged} of ${c.calm} calm ones flagged on validation`,
+);
 const out = path.resolve(import.meta.dirname, 'domain/safety/learned');
 const { meta, weights } = storeModel(trained.model, {
   lines: trained.lines,
@@ -20,6 +24,7 @@ const { meta, weights } = storeModel(trained.model, {
   augmentedCopies: defaultTrainingSettings.augmentedCopies,
   maxValidationFalseAlarms: MAX_VALIDATION_FALSE_ALARMS,
   validation: trained.validation,
+  shortCued: trained.shortCued,
 });
 writeFileSync(path.join(out, 'model.json'), `${JSON.stringify(meta, null, 2)}\n`);
 writeFileSync(path.join(out, 'weights.bin'), weights);

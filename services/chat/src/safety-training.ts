@@ -11,7 +11,7 @@ import { everydayTrainingMessages } from './domain/safety/learned/everyday-messa
 import { FEATURE_BITS, featuresOf } from './domain/safety/learned/features.ts';
 import { type LinearModel, probabilities } from './domain/safety/learned/model.ts';
 import { sentenceWindows } from './domain/safety/learned/sentences.ts';
-import { decidingScore } from './domain/safety/learned/short-messages.ts';
+import { decidingScore, isShortCuedMessage } from './domain/safety/learned/short-messages.ts';
 import { crisisScoreOf, messageLanguage, ruleView } from './domain/safety/learned/signals.ts';
 import { chooseThresholds, rates, type Scored } from './domain/safety/learned/thresholds.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type TrainOptions,
   trainLinear,
 } from './domain/safety/learned/train.ts';
-import { type CorpusLine, minimalPairWriters, readTraining } from './safety-corpus.ts';
+import { type CorpusLine, readTraining, trainingOnlyWriters } from './safety-corpus.ts';
 
 /** The false-alarm budget per language on validation (the goal is at most 5 % on new writers). */
 export const MAX_VALIDATION_FALSE_ALARMS = 0.05;
@@ -51,6 +51,8 @@ export interface ValidationFigure {
 export interface TrainedSafetyModel {
   model: LinearModel;
   validation: ValidationFigure[];
+  /** The short cued messages of validation: their bar and how many of them were crises and calm. */
+  shortCued: ShortCuedFigure;
   /** Lines per writer and language (after dropping duplicates). */
   lines: Record<string, Record<LanguageCode, number>>;
   calmExamples: { coachingFrames: number; everyday: number };
@@ -121,8 +123,11 @@ function prepare(settings: TrainingSettings): Prepared {
 /** One validation message: its language and its scores, as the product decides and bare. */
 export interface FoldScore {
   language: LanguageCode;
+  /** As the product decides, before the short cued bar (`validationFigures` applies it). */
   decided: Scored;
   bare: Scored;
+  /** Under six words, a risk cue, no rule hit: its score meets the short cued bar too (ADR 97). */
+  shortCued: boolean;
   /**
    * With `scoreParts`: the crisis score of each part of the message (none when it is one part;
    * a message of two parts has at least twelve words, so the short-message rules never apply).
@@ -161,6 +166,7 @@ export function scoreFolds(
         language: line.lang,
         decided: { ...bare, crisis: decided },
         bare,
+        shortCued: isShortCuedMessage(line.text, rules),
         ...(settings.ruleFactors && {
           byRuleFactor: settings.ruleFactors.map((factor) =>
             decidingScore(line.text, rules, crisisScoreOf(probs, rules.category !== null, factor)),
@@ -211,7 +217,7 @@ async function scoreFoldsInThreads(settings: TrainingSettings, writers: string[]
 
 /**
  * Trains the model on every training writer and chooses its thresholds on validation: each
- * writer but the minimal-pair ones left out in turn (ADR 77), in `threads` worker threads beside
+ * writer but the training-only ones left out in turn (ADR 77, 97), in `threads` worker threads beside
  * the final model's training in this one (the same figures as one thread, about twice as fast on
  * two cores).
  */
@@ -225,8 +231,9 @@ export async function trainSafetyModel(
   const scored = scoreValidationFolds(settings, prepared, threads);
   const model = trainLinear([...examples.flat(), ...calmExamples], settings.options);
 
-  const { thresholds, figures } = validationFigures(await scored);
+  const { thresholds, figures, shortCued } = validationFigures(await scored);
   model.thresholds = thresholds;
+  model.shortCuedBar = shortCued.bar;
   const perWriter = Object.fromEntries(
     writers.map((w) => [
       w,
@@ -238,13 +245,43 @@ export async function trainSafetyModel(
   return {
     model,
     validation: figures,
+    shortCued,
     lines: perWriter,
     calmExamples: prepared.calmCounts,
   };
 }
 
+export interface ShortCuedFigure {
+  bar: number;
+  crisis: number;
+  calm: number;
+  /** Of them, flagged at the bar and the language's threshold. */
+  crisisFlagged: number;
+  calmFlagged: number;
+}
+
+/**
+ * The short cued bar (ADR 97): chosen like a language's threshold (the lowest score that keeps
+ * false alarms within the budget) on the short cued validation messages of every language
+ * together, and applied as well as the language's threshold, never instead: on so few messages
+ * it may raise a short message's bar, never lower it.
+ */
+function withShortCuedBar(scored: FoldScore[]): { bar: number; scored: FoldScore[] } {
+  const bar = chooseThresholds(
+    scored.filter((s) => s.shortCued).map((s) => s.decided),
+    MAX_VALIDATION_FALSE_ALARMS,
+  ).crisis;
+  return {
+    bar,
+    scored: scored.map((s) =>
+      s.shortCued && s.decided.crisis < bar ? { ...s, decided: { ...s.decided, crisis: 0 } } : s,
+    ),
+  };
+}
+
 /** Each language's thresholds chosen on the validation scores, and its figures at them. */
-export function validationFigures(scored: FoldScore[]) {
+export function validationFigures(foldScores: FoldScore[]) {
+  const { bar, scored } = withShortCuedBar(foldScores);
   const validation = new Map<LanguageCode, FoldScore[]>(languageCodes.map((l) => [l, []]));
   for (const s of scored) validation.get(s.language)!.push(s);
 
@@ -277,7 +314,16 @@ export function validationFigures(scored: FoldScore[]) {
     };
   });
 
-  return { thresholds, figures };
+  const shortOnes = scored.filter((s) => s.shortCued);
+  const flagged = (s: FoldScore) => s.decided.crisis >= thresholds[s.language].crisis;
+  const shortCued: ShortCuedFigure = {
+    bar,
+    crisis: shortOnes.filter((s) => s.decided.tier !== 'none').length,
+    calm: shortOnes.filter((s) => s.decided.tier === 'none').length,
+    crisisFlagged: shortOnes.filter((s) => s.decided.tier !== 'none' && flagged(s)).length,
+    calmFlagged: shortOnes.filter((s) => s.decided.tier === 'none' && flagged(s)).length,
+  };
+  return { thresholds, figures, shortCued };
 }
 
 /**
@@ -292,13 +338,13 @@ export async function validationScores(
   return scoreValidationFolds(settings, prepare(settings), threads);
 }
 
-/** Every writer but the minimal-pair ones left out in turn (ADR 77), in threads when there are. */
+/** Every writer but the training-only ones left out in turn (ADR 77, 97), in threads when there are. */
 function scoreValidationFolds(
   settings: TrainingSettings,
   prepared: Prepared,
   threads: number,
 ): Promise<FoldScore[]> | FoldScore[] {
-  const foldWriters = prepared.writers.filter((w) => !minimalPairWriters.includes(w));
+  const foldWriters = prepared.writers.filter((w) => !trainingOnlyWriters.includes(w));
   return threads > 1
     ? scoreFoldsInThreads(settings, foldWriters, threads)
     : scoreFolds(settings, foldWriters, prepared);

@@ -26,9 +26,10 @@ const checkWith = (timeoutMs = 1500) =>
     onFallback: (reason) => fallbacks.push(reason),
   });
 
-// A risk cue (a balcony), and not flagged by the local detector (a test below keeps it so): the
-// model is asked.
-const indirect = 'Some evenings I sit on the balcony and think about how the week went.';
+// A risk cue (a roof), and not flagged by the local detector (a test below keeps it so): the
+// model is asked. (The balcony of this sentence before ADR 98 is flagged by the local detector
+// since: a known false alarm, docs/safety.md.)
+const indirect = 'Some evenings I sit on the roof terrace and think about how the week went.';
 
 describe('the model-based crisis check', () => {
   it('is asked about a message the local detector does not flag', () => {

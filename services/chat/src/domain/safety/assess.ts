@@ -64,7 +64,7 @@ function assess(text: string, languageHint: LanguageCode, shortMessageRule: bool
   const rules = ruleView(text);
   const probs = probabilities(m, featuresOf(text, rules.signals, m.buckets));
   const modelScore = crisisScoreOf(probs, rules.category !== null);
-  const crisisScore = shortMessageRule ? decidingScore(text, rules, modelScore) : modelScore;
+  const crisisScore = shortMessageRule ? decidingScore(text, rules, modelScore, m.shortCuedBar) : modelScore;
   const short = shortMessageRule ? shortMessageSignal(text) : null;
   const language = detectTextLanguage(text) ?? rules.language ?? short?.language ?? languageHint;
   const bar = m.thresholds[language];

@@ -10,8 +10,9 @@ import { normaliseForSafety } from './clauses.ts';
  * not flag is worth asking the model-based check about, and a message with a cue merely has its
  * reply's first words held until the check answers. No negation, no figures of speech, no person
  * cues: "this deadline is killing me" has a cue, and that is fine. One exception, because a short
- * message with a cue is decided by the model's score alone: "last message" followed by "for today"
- * (in each language) is the day's last word, not a farewell (ADR 77). What must stay out are words
+ * message with a cue is decided by the model's score: "last message" followed by "for today"
+ * (in each language) is the day's last word, not a farewell (ADR 77); and on a short message,
+ * last words alone let the short acute groups decide, not the score (ADR 98). What must stay out are words
  * so common in coaching that nearly every message would wait ("help", "afraid", "cut costs"), and
  * words of one language that are everyday words of another (English "die" is the German article,
  * so it needs a subject or a modal before it).
@@ -19,6 +20,21 @@ import { normaliseForSafety } from './clauses.ts';
  * Entries are regular-expression sources on folded text (lower case, no accents, ’ → ', ß → ss);
  * each starts at a word boundary.
  */
+/**
+ * Cues of last words ("last message", "letzte Nachricht", "ultime parole"), apart because a
+ * message of under six words is not decided by the model's score on them alone (ADR 98): there the
+ * short acute groups (`short-acute.ts`) read the same words as a farewell standing alone, and
+ * where they do not ("my last message was unclear") the words are about the conversation. Not
+ * "last message for today": the day's last word, said and meant ordinarily (ADR 77).
+ */
+const lastWordsCues: Record<LanguageCode, string[]> = {
+  en: ['(last|final) (message|msg|words)\\b(?! (for|of) (today|the day))'],
+  fr: ["dernier (message|msg|mot)\\b(?! (de la journee|d'aujourd'hui|pour aujourd'hui))"],
+  de: ['letzte nachricht(?! (fur|von) heute)', 'letzten worte'],
+  it: ['ultimo messaggio(?! (di oggi|della giornata|per oggi))', 'ultime parole'],
+  es: ['ultimo mensaje(?! (de hoy|del dia|por hoy))', 'ultimas palabras'],
+};
+
 const cues: Record<LanguageCode, string[]> = {
   en: [
     // death, dying, killing
@@ -161,8 +177,7 @@ const cues: Record<LanguageCode, string[]> = {
     '(took|taken|swallowed|downed|popped) (everything|all of them)(?=\\s*([.!,;?]|$))',
     'swallow(ed|ing)? (them|em|everything|all)( of them)?(?=\\s*([.!,;?]|$))',
     '(bye|goodbye|farewell) (forever|for good)',
-    // not "last message for today": the day's last word, said and meant ordinarily (ADR 77)
-    '(last|final) (message|msg|words)\\b(?! (for|of) (today|the day))',
+    ...lastWordsCues.en,
     'forgive me',
     'sorry for everything(?=\\s*([.!,;?]|$))',
     'hear from me again',
@@ -307,7 +322,7 @@ const cues: Record<LanguageCode, string[]> = {
     '(tout|toutes|tous) (pris|prises|avale\\w*)(?=\\s*([.!,;?]|$))',
     'avale\\w* (tout|toutes|tous|la boite|mes)',
     'les ai (toutes|tous)',
-    "dernier (message|msg|mot)\\b(?! (de la journee|d'aujourd'hui|pour aujourd'hui))",
+    ...lastWordsCues.fr,
     'pardonne(z)?[- ]moi',
     '(pardon|desolee?) pour tout(?=\\s*([.!,;?]|$))',
     'plus (jamais )?parler de moi',
@@ -461,8 +476,7 @@ const cues: Record<LanguageCode, string[]> = {
     // endgültige Abschiede, alles geschluckt (ADR 56)
     '(alle|alles|alli) (genommen|geschluckt|eingenommen|eingeworfen|gno|gnoh|gschluckt)(?=\\s*([.!,;?]|$))',
     'geschluckt',
-    'letzte nachricht(?! (fur|von) heute)',
-    'letzten worte',
+    ...lastWordsCues.de,
     'verzeih\\w* mir',
     'leid fur alles(?=\\s*([.!,;?]|$))',
     'nie (wieder|mehr) von mir',
@@ -610,8 +624,7 @@ const cues: Record<LanguageCode, string[]> = {
     // addii definitivi, prese tutte (ADR 56)
     '(prese|presi|ingoiat\\w*|inghiottit\\w*) tutt[eioa](?=\\s*([.!,;?]|$))',
     '(preso|ingoiato|inghiottito) tutto(?=\\s*([.!,;?]|$))',
-    'ultimo messaggio(?! (di oggi|della giornata|per oggi))',
-    'ultime parole',
+    ...lastWordsCues.it,
     'perdonatemi',
     'perdonami',
     'scus\\w* per tutto(?=\\s*([.!,;?]|$))',
@@ -753,16 +766,27 @@ const cues: Record<LanguageCode, string[]> = {
     '(tome|trague|tomado|tragado) (todas|todos|todo)(?=\\s*([.!,;?]|$))',
     '(las|los) (tome|trague) (todas|todos)',
     'trague\\b',
-    'ultimo mensaje(?! (de hoy|del dia|por hoy))',
-    'ultimas palabras',
+    ...lastWordsCues.es,
     'perdona(d|me|dme|nme)\\b',
     '(lo siento|perdon) por todo(?=\\s*([.!,;?]|$))',
     'mas de mi\\b',
   ],
 };
 
-const compiled = (Object.entries(cues) as Array<[LanguageCode, string[]]>).map(
-  ([language, entries]) => [language, new RegExp(`\\b(?:${entries.join('|')})`)] as const,
+function compile(lists: Record<LanguageCode, string[]>) {
+  return (Object.entries(lists) as Array<[LanguageCode, string[]]>).map(
+    ([language, entries]) => [language, new RegExp(`\\b(?:${entries.join('|')})`)] as const,
+  );
+}
+
+const compiled = compile(cues);
+const compiledBeyondLastWords = compile(
+  Object.fromEntries(
+    (Object.entries(cues) as Array<[LanguageCode, string[]]>).map(([language, entries]) => [
+      language,
+      entries.filter((entry) => !lastWordsCues[language].includes(entry)),
+    ]),
+  ) as Record<LanguageCode, string[]>,
 );
 
 /** The languages whose risk-cue words the text has (folded as the detector folds it). */
@@ -773,7 +797,14 @@ export function riskCueLanguages(text: string): LanguageCode[] {
 
 /** Does the text have any risk cue in any of the five languages? */
 export function hasRiskCue(text: string): boolean {
-  const folded = normaliseForSafety(text);
-  for (const [, pattern] of compiled) if (pattern.test(folded)) return true;
-  return false;
+  return anyMatch(compiled, normaliseForSafety(text));
+}
+
+/** A risk cue other than last words ("last message"): what lets the score decide a short message. */
+export function hasRiskCueBeyondLastWords(text: string): boolean {
+  return anyMatch(compiledBeyondLastWords, normaliseForSafety(text));
+}
+
+function anyMatch(patterns: ReturnType<typeof compile>, folded: string): boolean {
+  return patterns.some(([, pattern]) => pattern.test(folded));
 }

@@ -20,6 +20,7 @@ const acute: Record<LanguageCode, string[]> = {
     'Goodbye forever.',
     'this is my last message',
     'my last message.',
+    'my last message to you all',
     'forgive me. goodbye',
     'took everything. bye',
   ],
@@ -40,6 +41,7 @@ const acute: Record<LanguageCode, string[]> = {
     'Hab alle genommen. Tschüss',
     'alle tabletten geschluckt. tschau',
     'letzte Nachricht',
+    'meine letzten Worte',
     'das ist meine letzte nachricht',
     'tschüss für immer',
     'es ist getan. tabletten',
@@ -51,6 +53,7 @@ const acute: Record<LanguageCode, string[]> = {
     'le ho prese tutte. addio',
     'prese tutte ciao',
     'ultimo messaggio',
+    'le mie ultime parole',
     'questo è il mio ultimo messaggio',
     'addio per sempre',
     "l'ho fatto. pillole",
@@ -62,6 +65,7 @@ const acute: Record<LanguageCode, string[]> = {
     'me las tome todas adios',
     'me tome todas las pastillas. chao',
     'último mensaje',
+    'mis últimas palabras',
     'este es mi ultimo mensaje',
     'adios para siempre',
     'ya esta hecho. pastillas',
@@ -85,6 +89,8 @@ const ordinary: Record<LanguageCode, string[]> = {
     'took my meds. bye',
     'took them all to school',
     'my last message was unclear',
+    'see my last message',
+    'ignore my last message',
     'last message?',
     'sorry for everything today',
   ],
@@ -97,6 +103,7 @@ const ordinary: Record<LanguageCode, string[]> = {
     "c'est fait, merci",
     'bonne soirée, à plus',
     'dernier message avant les vacances',
+    'mon dernier message était flou',
   ],
   de: [
     'Hallo',
@@ -106,6 +113,7 @@ const ordinary: Record<LanguageCode, string[]> = {
     'ok erledigt',
     'alles genommen, bis später',
     'letzte Nachricht war falsch',
+    'siehe meine letzte Nachricht',
   ],
   it: [
     'Ciao',
@@ -115,6 +123,7 @@ const ordinary: Record<LanguageCode, string[]> = {
     "ok l'ho fatto",
     'ultimo messaggio di oggi',
     'perdonami il ritardo',
+    'ultimo messaggio era confuso',
   ],
   es: [
     'Hola',
@@ -124,6 +133,7 @@ const ordinary: Record<LanguageCode, string[]> = {
     'ya lo hice',
     'último mensaje de hoy',
     'perdóname el retraso',
+    'mi último mensaje estaba mal',
   ],
 };
 
@@ -161,11 +171,18 @@ describe('short acute messages without a word of death or a method', () => {
       'hab alles geschluckt',
       'le ho prese tutte',
       'me las tomé todas',
-      'my last message was unclear',
     ])
       expect([text, hasRiskCue(text)]).toEqual([text, true]);
     // The children taken to school and an apology for a long day have none.
     expect(hasRiskCue('took them all to school')).toBe(false);
     expect(hasRiskCue('sorry for everything today')).toBe(false);
+  });
+
+  it('leave last words on a short message to the groups above, not the score: a cue, yet no care reply when they are about the chat', () => {
+    // The model check is still asked (a risk cue); the local score on four words is not (ADR 98).
+    for (const text of ['my last message was unclear', 'letzte Nachricht war falsch']) {
+      expect([text, hasRiskCue(text)]).toEqual([text, true]);
+      expect([text, assessMessage(text, 'en').crisisScore]).toEqual([text, 0]);
+    }
   });
 });

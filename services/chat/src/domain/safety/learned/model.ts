@@ -21,6 +21,11 @@ export interface LinearModel {
   weights: Float32Array;
   bias: number[];
   thresholds: Record<LanguageCode, TierThresholds>;
+  /**
+   * The least score that flags a short message decided by its score (a risk cue, no rule hit:
+   * `short-messages.ts`), besides its language's threshold (ADR 97); absent before ADR 97: none.
+   */
+  shortCuedBar?: number;
 }
 
 /**
@@ -34,6 +39,7 @@ export interface StoredModel {
   scale: number;
   bias: number[];
   thresholds: Record<LanguageCode, TierThresholds>;
+  shortCuedBar?: number;
   /** How it was made: corpus sizes, seed, validation figures (for the record, not read). */
   trainedOn: unknown;
 }
@@ -77,6 +83,7 @@ export function storeModel(model: LinearModel, trainedOn: unknown): { meta: Stor
     scale,
     bias: model.bias.map((b) => Number(b.toFixed(6))),
     thresholds: model.thresholds,
+    ...(model.shortCuedBar !== undefined && { shortCuedBar: model.shortCuedBar }),
     trainedOn,
   };
   return { meta, weights: bytes };
@@ -93,5 +100,11 @@ export function loadModel(stored: StoredModel, bytes: Uint8Array): LinearModel {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const weights = new Float32Array(buckets * CLASSES);
   for (let i = 0; i < weights.length; i++) weights[i] = view.getInt16(i * 2, true) * stored.scale;
-  return { buckets, weights, bias: stored.bias, thresholds: stored.thresholds };
+  return {
+    buckets,
+    weights,
+    bias: stored.bias,
+    thresholds: stored.thresholds,
+    ...(stored.shortCuedBar !== undefined && { shortCuedBar: stored.shortCuedBar }),
+  };
 }

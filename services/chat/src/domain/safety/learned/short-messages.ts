@@ -1,4 +1,5 @@
 import { normaliseForSafety } from '../clauses.ts';
+import { hasRiskCueBeyondLastWords } from '../risk-cues.ts';
 import { type ShortAcuteHit, shortAcuteHit } from '../short-acute.ts';
 import { words } from './features.ts';
 import type { RuleView } from './signals.ts';
@@ -41,14 +42,44 @@ export function shortMessageSignal(text: string): ShortAcuteHit | null {
 }
 
 /**
- * The score the product compares with the language's threshold: 1 with a short acute signal;
- * else the model's (with the rule factor) on a message of enough words; on a short one, 1 with a
- * rule hit, the model's with a risk cue, else 0. (With a short acute signal, or on a short message
- * with a rule hit, the tier is acute: `assess.ts`.)
+ * The most words on which a rule hit flags a message whatever the score (ADR 94). On a plain
+ * statement the rules' words are what it says; in a longer message they are more often a figure
+ * of speech or someone else's story, which the model reads. Chosen on the training writers'
+ * messages: at every length up to eleven words, at least 90 % of those with a rule hit are crises.
  */
-export function decidingScore(text: string, rules: RuleView, modelScore: number): number {
+export const MAX_WORDS_OF_A_PLAIN_STATEMENT = 11;
+
+/**
+ * A short message the score decides: a risk cue beyond last words ("last message": ADR 98, where
+ * the short acute groups decide, for they read the words as a farewell standing alone or not) and
+ * no rule hit. The score there rests on a few words and is mostly the model's bias (ADR 52).
+ */
+function isScoredShortMessage(text: string, rules: RuleView): boolean {
+  return rules.category === null && rules.signals.includes('cue') && hasRiskCueBeyondLastWords(text);
+}
+
+/**
+ * A message of under six words the score decides, with no short acute signal: it gets a bar of
+ * its own as well as its language's (ADR 97), chosen on validation over these messages alone,
+ * pooled over the languages (about 25 calm ones among the validation writers: too few for one per
+ * language).
+ */
+export function isShortCuedMessage(text: string, rules: RuleView): boolean {
+  return isShortMessage(text) && shortMessageSignal(text) === null && isScoredShortMessage(text, rules);
+}
+
+/**
+ * The score the product compares with the language's threshold: 1 with a short acute signal or
+ * with a rule hit on at most eleven words; else the model's (with the rule factor) on a message
+ * of enough words; on a short one with a risk cue beyond last words, the model's when it reaches
+ * `shortCuedBar` (the model's own, ADR 97), else 0; on any other short one, 0. (With a short acute signal,
+ * or on a short message with a rule hit, the tier is acute: `assess.ts`.)
+ */
+export function decidingScore(text: string, rules: RuleView, modelScore: number, shortCuedBar = 0): number {
   if (shortMessageSignal(text) !== null) return 1;
-  if (!isShortMessage(text)) return modelScore;
-  if (rules.category !== null) return 1;
-  return rules.signals.includes('cue') ? modelScore : 0;
+  const count = words(normaliseForSafety(text)).length;
+  if (rules.category !== null && count <= MAX_WORDS_OF_A_PLAIN_STATEMENT) return 1;
+  if (count >= MIN_WORDS_FOR_THE_SCORE) return modelScore;
+  if (!isScoredShortMessage(text, rules)) return 0;
+  return modelScore >= shortCuedBar ? modelScore : 0;
 }

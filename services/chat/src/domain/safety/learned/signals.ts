@@ -43,9 +43,12 @@ export function messageLanguage(text: string, rules: RuleView, hint: LanguageCod
  * How much a rule hit raises the score. The corpus writers wrote mostly indirect messages, so a
  * bare direct statement ("I want to die.") gets a middling probability from the model alone; the
  * rules know that wording well. A figure of speech the rules fall for ("ugh I want to die, I sent
- * the email to everyone") still scores near zero and stays below the bar.
+ * the email to everyone") still scores near zero and stays below the bar. Two since ADR 97 (ten
+ * before, never measured; ADR 90 chose two on validation): a plain statement of up to eleven
+ * words with a rule hit is flagged anyway (`short-messages.ts`), so the factor acts on longer
+ * messages, where a rule's words are more often a figure of speech.
  */
-export const RULE_HIT_FACTOR = 10;
+export const RULE_HIT_FACTOR = 2;
 
 /**
  * The score compared with a language's crisis threshold (0 to 1); `factor` other than the
